@@ -1,0 +1,28 @@
+// What every call of the four operations (HTTP or MCP) passes before it runs: who the caller is, and
+// whether their allowance has room for what the call costs. Keys and limits plug in here.
+import type { Caller } from '../keys/caller.js';
+import type { ServiceError } from '../errors.js';
+
+export interface Admission {
+  allowed: boolean;
+  limit: number;
+  /** Left in the window after this call (never below 0). */
+  remaining: number;
+  /** Unix time, in whole seconds, when the window resets. */
+  resetAt: number;
+  /** Whole seconds (at least 1) until the call could fit; only meaningful when refused. */
+  retryAfterSeconds: number;
+}
+
+export interface Identification {
+  /** The caller the call counts against; for a refused key, the keyless caller of the address. */
+  caller: Caller;
+  /** Set when the Authorization header is not a usable key: the call is answered 401. */
+  rejection: ServiceError | null;
+}
+
+export interface RequestGate {
+  identify(authorization: string | undefined, clientIp: string): Promise<Identification>;
+  /** Counts `cost` against the caller's allowance, or refuses the whole call and counts nothing. */
+  admit(caller: Caller, cost: number): Promise<Admission>;
+}

@@ -1,0 +1,105 @@
+// The catalog in the embedded SQLite database. Every import writes a new generation of rows
+// inside one transaction and points catalog_state at it in the same transaction, so readers
+// see the old catalog or the new one, never a mixture; older generations are deleted after.
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { SqliteDatabase } from '../storage/sqlite.js';
+import type { HotelCardRow, HotelRecord } from './hotel.js';
+import type { CatalogStore, CatalogVersion } from './store.js';
+
+const CARD_COLUMNS =
+  'id, name, stars, rating, review_count, address, city, country_code, latitude, longitude, photo_url';
+
+interface StateRow {
+  generation: number;
+  hotel_count: number;
+  imported_at: string;
+  source: string;
+}
+
+type StoredHotel = Omit<HotelRecord, 'photos' | 'amenities'> & { photos: string; amenities: string };
+
+export class SqliteCatalogStore implements CatalogStore {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  async current(): Promise<CatalogVersion | null> {
+    const row = this.db
+      .prepare('SELECT generation, hotel_count, imported_at, source FROM catalog_state WHERE singleton = 1')
+      .get() as StateRow | undefined;
+    return row ? toVersion(row) : null;
+  }
+
+  async *scanCards(generation: number, batchSize = 5000): AsyncIterable<HotelCardRow[]> {
+    // Keyset pages, not one long cursor: the connection stays free for requests in between.
+    const page = this.db.prepare(
+      `SELECT ${CARD_COLUMNS} FROM hotels WHERE generation = ? AND id > ? ORDER BY id LIMIT ?`,
+    );
+    let after = '';
+    for (;;) {
+      const rows = page.all(generation, after, batchSize) as HotelCardRow[];
+      if (rows.length === 0) return;
+      yield rows;
+      after = rows[rows.length - 1].id;
+      await yieldToEventLoop();
+    }
+  }
+
+  async getHotel(id: string): Promise<HotelRecord | null> {
+    const row = this.db
+      .prepare(
+        `SELECT h.* FROM hotels h JOIN catalog_state s ON s.singleton = 1 AND h.generation = s.generation
+         WHERE h.id = ?`,
+      )
+      .get(id) as (StoredHotel & { generation?: number }) | undefined;
+    if (!row) return null;
+    const { generation: _generation, photos, amenities, ...rest } = row;
+    return { ...rest, photos: JSON.parse(photos) as string[], amenities: JSON.parse(amenities) as string[] };
+  }
+
+  async replaceCatalog(records: AsyncIterable<HotelRecord>, source: string): Promise<CatalogVersion> {
+    const db = this.db;
+    db.exec('BEGIN IMMEDIATE');
+    let version: CatalogVersion;
+    try {
+      const { next } = db
+        .prepare(
+          `SELECT MAX(COALESCE((SELECT MAX(generation) FROM hotels), 0),
+                      COALESCE((SELECT generation FROM catalog_state), 0)) + 1 AS next`,
+        )
+        .get() as { next: number };
+      const insert = db.prepare(
+        `INSERT INTO hotels (generation, id, name, stars, rating, review_count, address, city, country_code,
+                             latitude, longitude, description, photo_url, photos, amenities)
+         VALUES (@generation, @id, @name, @stars, @rating, @review_count, @address, @city, @country_code,
+                 @latitude, @longitude, @description, @photo_url, @photos, @amenities)`,
+      );
+      let count = 0;
+      for await (const r of records) {
+        insert.run({ ...r, generation: next, photos: JSON.stringify(r.photos), amenities: JSON.stringify(r.amenities) });
+        count++;
+      }
+      version = { generation: next, hotelCount: count, importedAt: new Date().toISOString(), source };
+      db.prepare(
+        `INSERT INTO catalog_state (singleton, generation, hotel_count, imported_at, source)
+         VALUES (1, @generation, @hotelCount, @importedAt, @source)
+         ON CONFLICT (singleton) DO UPDATE SET generation = excluded.generation, hotel_count = excluded.hotel_count,
+           imported_at = excluded.imported_at, source = excluded.source`,
+      ).run(version);
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
+    // Running servers read the catalog in use by joining catalog_state, so the old rows are
+    // already out of sight; removing them only reclaims space.
+    db.prepare('DELETE FROM hotels WHERE generation <> ?').run(version.generation);
+    return version;
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function toVersion(row: StateRow): CatalogVersion {
+  return { generation: row.generation, hotelCount: row.hotel_count, importedAt: row.imported_at, source: row.source };
+}

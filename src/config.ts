@@ -1,0 +1,81 @@
+// Configuration from environment variables, checked at start with a clear message for a bad
+// value. The schema is the list documented in the README.
+import Type, { type Static } from 'typebox';
+import { ServiceError } from './errors.js';
+import { parseTextFields } from './validation/fields.js';
+
+const Host = (fallback: string, description: string) =>
+  Type.String({
+    default: fallback,
+    pattern: '^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$',
+    'x-rule': 'a lower-case host name such as www.stays.example',
+    description,
+  });
+
+const ParamName = (fallback: string, description: string) =>
+  Type.String({ default: fallback, pattern: '^[A-Za-z0-9_.-]{1,40}$', 'x-rule': '1 to 40 letters, digits, ".", "_" or "-"', description });
+
+export const ConfigSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'HTTP port.' }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'Interface to listen on.' }),
+  DATA_DIR: Type.String({ minLength: 1, default: './data', description: 'Where the embedded database lives.' }),
+  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  PUBLIC_BASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s/?#]+(?:/[^\\s?#]*[^\\s?#/])?$',
+      'x-rule': 'an http(s) URL without a trailing slash, query or fragment',
+      description: 'The address callers reach the service at, for the servers of the OpenAPI document.',
+    }),
+  ),
+  SERVICE_NAME: Type.String({ minLength: 1, maxLength: 100, default: 'Example Stays', description: 'Credited as "Book on <name>".' }),
+  MAIN_SITE: Host('www.stays.example', 'Host of the main booking site.'),
+  TRAVEL_SITE: Host('travel.stays.example', 'Host of the travel site.'),
+  AFFILIATE_PARAM: ParamName('aff', 'Query parameter carrying the affiliate code on links.'),
+  SUB_ID_PARAM: ParamName('utm_content', 'Query parameter carrying sub_id on links.'),
+  AFFILIATE_SIGNUP_URL: Type.String({
+    pattern: '^https?://\\S+$',
+    'x-rule': 'an http(s) URL',
+    default: 'https://www.stays.example/affiliates',
+    description: 'Where to apply for a key; named in messages to keyless callers.',
+  }),
+  DEMO_CATALOG: Type.Boolean({ default: true, description: 'Build the demo catalog on start when the catalog is empty.' }),
+  DEMO_HOTELS: Type.Integer({ minimum: 1, maximum: 5_000_000, default: 50_000, description: 'Hotels in the demo catalog.' }),
+  CATALOG_POLL_SECONDS: Type.Number({
+    minimum: 0,
+    maximum: 3600,
+    default: 2,
+    description: 'How often a running server checks for a newly imported catalog; 0 never.',
+  }),
+  LIMIT_KEYLESS_PER_HOUR: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 30, description: 'Calls an hour per IP without a key.' }),
+  LIMIT_STANDARD_PER_DAY: Type.Integer({ minimum: 1, maximum: 100_000_000, default: 2000, description: 'Calls a day per standard key.' }),
+  LIMIT_PARTNER_PER_DAY: Type.Integer({ minimum: 1, maximum: 100_000_000, default: 20_000, description: 'Calls a day per partner key.' }),
+  TRUSTED_PROXIES: Type.Optional(
+    Type.String({
+      pattern: '^[0-9A-Fa-f:./]+(?:\\s*,\\s*[0-9A-Fa-f:./]+)*$',
+      'x-rule': 'a comma-separated list of IP addresses or CIDR ranges',
+      description: 'Proxies whose X-Forwarded-For is believed; without them the socket address counts.',
+    }),
+  ),
+  DATABASE_URL: Type.Optional(
+    Type.String({ pattern: '^postgres(ql)?://\\S+$', 'x-rule': 'a postgres:// URL', description: 'Catalog and keys in PostgreSQL.' }),
+  ),
+  REDIS_URL: Type.Optional(
+    Type.String({ pattern: '^rediss?://\\S+$', 'x-rule': 'a redis:// URL', description: 'Rate-limit counters in Redis.' }),
+  ),
+});
+
+export type Config = Static<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (`PUBLIC_BASE_URL=`) means unset, as shells and .env files use it.
+  const set = Object.fromEntries(Object.entries(env).filter(([name, value]) => value !== '' && name in ConfigSchema.properties));
+  try {
+    return parseTextFields(ConfigSchema, set, { noun: 'environment variable', rejectUnknown: false, applyDefaults: true });
+  } catch (error) {
+    if (error instanceof ServiceError) throw new ConfigError(`configuration: ${error.message}`);
+    throw error;
+  }
+}

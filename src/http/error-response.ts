@@ -1,0 +1,39 @@
+// Errors as HTTP answers: the status of each code, the error body, and the headers that go
+// with them (WWW-Authenticate on 401, Retry-After on 429 and 503).
+import type { FastifyReply } from 'fastify';
+import type { ErrorCode } from '../errors.js';
+import { ServiceError } from '../errors.js';
+import type { ErrorBody } from '../operations/schemas.js';
+
+export const STATUS_OF: Record<ErrorCode, number> = {
+  invalid_params: 400,
+  unauthorized: 401,
+  not_found: 404,
+  rate_limited: 429,
+  upstream_unavailable: 503,
+};
+
+export function errorBody(code: ErrorCode, message: string): ErrorBody {
+  return { error: { code, message } };
+}
+
+export function sendServiceError(reply: FastifyReply, error: ServiceError): FastifyReply {
+  if (error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+  if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+  return reply.code(STATUS_OF[error.code]).send(errorBody(error.code, error.message));
+}
+
+/** Fastify's own refusals (before a handler runs) as our errors; others are unexpected. */
+export function fromFrameworkError(error: { code?: string; statusCode?: number; message: string }): ServiceError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ServiceError('invalid_params', 'the body must be at most 65536 bytes (64 KiB)');
+    case 'FST_ERR_BAD_URL':
+      return new ServiceError('invalid_params', 'the path has a malformed percent-escape');
+    default:
+      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+        return new ServiceError('invalid_params', error.message);
+      }
+      return null;
+  }
+}

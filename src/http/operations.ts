@@ -1,0 +1,166 @@
+// The four operations as HTTP sees them: where their inputs are, how to read them, what they
+// cost, and what they answer. Routes and the OpenAPI document are both made from this table.
+import type { TObject, TSchema } from 'typebox';
+import { invalidParams } from '../errors.js';
+import type { Credit } from '../links/hotel-link.js';
+import { createLinks, linksCost } from '../operations/create-links.js';
+import { findHotel } from '../operations/find-hotel.js';
+import { getHotel } from '../operations/get-hotel.js';
+import {
+  FindQuery,
+  FindResponse,
+  Hotel,
+  HotelPath,
+  LinksBody,
+  LinksResponse,
+  SearchQuery,
+  SearchResponse,
+  SubIdQuery,
+} from '../operations/schemas.js';
+import { searchHotels } from '../operations/search-hotels.js';
+import type { CatalogServices } from '../operations/services.js';
+import { parseJson, parseTextFields } from '../validation/fields.js';
+import { MALFORMED, type ParsedQuery } from './query-string.js';
+
+/** What an operation gets from the request, before it is read against the schemas. */
+export interface RawRequest {
+  query: ParsedQuery;
+  /** The path remainder of a wildcard route (the hotel id), decoded. */
+  pathRest: string;
+  contentType: string | undefined;
+  body: Buffer | undefined;
+}
+
+export interface HttpOperation<Input = unknown> {
+  operationId: string;
+  method: 'GET' | 'POST';
+  /** The path as the OpenAPI document writes it. */
+  path: string;
+  /** The path as the router matches it. */
+  routePath: string;
+  summary: string;
+  description: string;
+  query: TObject;
+  pathParams?: TObject;
+  body?: TObject;
+  response: TSchema;
+  /** Failure statuses besides 401, 429 and 503, which every operation can answer. */
+  failures: number[];
+  read(raw: RawRequest): Input;
+  cost(input: Input): number;
+  run(services: CatalogServices, credit: Credit, input: Input): Promise<unknown>;
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+function readQuery<T extends TObject>(schema: T, raw: RawRequest) {
+  const malformed = raw.query[MALFORMED];
+  if (malformed !== undefined) {
+    throw invalidParams(`the query string has a malformed percent-escape in ${JSON.stringify(malformed)}`);
+  }
+  return parseTextFields(schema, raw.query, { noun: 'query parameter', rejectUnknown: true, applyDefaults: false });
+}
+
+function readJsonBody<T extends TObject>(schema: T, raw: RawRequest) {
+  const type = raw.contentType?.split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw invalidParams(`the body must be JSON sent with Content-Type: application/json (got ${raw.contentType ? JSON.stringify(raw.contentType) : 'no Content-Type'})`);
+  }
+  if (!raw.body || raw.body.length === 0) throw invalidParams('the body is empty; send {"urls": ["https://…"]}');
+  if (raw.body.length > BODY_LIMIT_BYTES) {
+    throw invalidParams(`the body must be at most ${BODY_LIMIT_BYTES} bytes (got ${raw.body.length})`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.body.toString('utf8'));
+  } catch (error) {
+    throw invalidParams(`the body is not valid JSON (${(error as Error).message})`);
+  }
+  return parseJson(schema, value, 'body');
+}
+
+const search: HttpOperation<SearchQuery> = {
+  operationId: 'searchHotels',
+  method: 'GET',
+  path: '/hotels/search',
+  routePath: '/hotels/search',
+  summary: 'Hotels in a place',
+  description:
+    'Send exactly one of: destination (a place name), place_id, or lat with lng. radius_km goes only with lat/lng; ' +
+    'label only with lat/lng or place_id. A point search (lat/lng, or a place_id of a city or point) returns hotels ' +
+    'within the radius, nearest first; a destination search returns the hotels of the place, best-rated first. ' +
+    'A destination that matches no place is 404; a place without matching hotels is 200 with total 0.',
+  query: SearchQuery,
+  response: SearchResponse,
+  failures: [400, 404],
+  read: (raw) => readQuery(SearchQuery, raw),
+  cost: () => 1,
+  run: (services, credit, input) => searchHotels(services, credit, input),
+};
+
+const find: HttpOperation<FindQuery> = {
+  operationId: 'findHotel',
+  method: 'GET',
+  path: '/hotels/find',
+  routePath: '/hotels/find',
+  summary: 'One hotel by name',
+  description:
+    'Finds a hotel by its name as people say it: case, accents, punctuation, word order, filler words ("hotel", ' +
+    '"the", "&"/"and"), common abbreviations (St/Saint, Intl/International) and one or two typos per word do not ' +
+    'matter. city favours hotels in that city without excluding others. hotel is the best match; matches holds up ' +
+    'to five candidates, best first, the best included. A name that nothing matches closely enough is 404.',
+  query: FindQuery,
+  response: FindResponse,
+  failures: [400, 404],
+  read: (raw) => readQuery(FindQuery, raw),
+  cost: () => 1,
+  run: (services, credit, input) => findHotel(services, credit, input),
+};
+
+const detail: HttpOperation<{ id: string; sub_id?: string }> = {
+  operationId: 'getHotel',
+  method: 'GET',
+  path: '/hotels/{id}',
+  routePath: '/hotels/*',
+  summary: 'One hotel in full',
+  description:
+    'The full record of a hotel, with up to five photos, main photo first. The id is a page path such as ' +
+    'hotel/pt/lisbon/pestana-palace; send its slashes as they are or percent-encoded (hotel%2Fpt%2F…): both give ' +
+    'the same answer.',
+  query: SubIdQuery,
+  pathParams: HotelPath,
+  response: Hotel,
+  failures: [400, 404],
+  read: (raw) => ({ id: raw.pathRest, ...readQuery(SubIdQuery, raw) }),
+  cost: () => 1,
+  run: (services, credit, input) => getHotel(services, credit, input.id),
+};
+
+const links: HttpOperation<LinksBody & { sub_id?: string }> = {
+  operationId: 'createLinks',
+  method: 'POST',
+  path: '/links',
+  routePath: '/links',
+  summary: 'Make service URLs credit you',
+  description:
+    'Takes up to ten addresses on the main or travel site (with or without www.) and returns each with your ' +
+    'affiliate code (aff) and, when sub_id is sent, utm_content; path, other query parameters and fragment are ' +
+    'kept and the result is https. Entries come back in input order; an entry that cannot carry your code has ' +
+    'url null and an error: invalid_url, not_service_url (another host, a look-alike, user info, an IP address, ' +
+    'another scheme or port) or other_partner_code (the URL already credits someone else). A valid body costs one ' +
+    'request per URL; a body over 64 KiB is refused.',
+  query: SubIdQuery,
+  body: LinksBody,
+  response: LinksResponse,
+  failures: [400],
+  read: (raw) => {
+    const query = readQuery(SubIdQuery, raw);
+    return { ...readJsonBody(LinksBody, raw), ...query };
+  },
+  cost: (input) => linksCost(input),
+  run: async (services, credit, input) => createLinks(services, credit, input),
+};
+
+// The table holds operations of different inputs; each is only ever used whole.
+export type AnyHttpOperation = HttpOperation<any>;
+export const HTTP_OPERATIONS: readonly AnyHttpOperation[] = [search, find, detail, links];

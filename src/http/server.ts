@@ -1,0 +1,194 @@
+// The HTTP service: the four operations at / and under /v1, the OpenAPI document, CORS, and
+// one pipeline every operation call goes through: identify, read, admit, run.
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { Admission, RequestGate } from '../access/gate.js';
+import { ServiceError } from '../errors.js';
+import type { Caller } from '../keys/caller.js';
+import type { CatalogServices } from '../operations/services.js';
+import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
+import { openApiDocument, type OpenApiSettings } from './openapi.js';
+import { BODY_LIMIT_BYTES, HTTP_OPERATIONS, type AnyHttpOperation } from './operations.js';
+import { parseQueryString, type ParsedQuery } from './query-string.js';
+
+export const PREFIXES = ['', '/v1'] as const;
+
+export interface HttpAppOptions {
+  services: CatalogServices;
+  gate: RequestGate;
+  logger: Logger;
+  docs: OpenApiSettings;
+  /** Base address for the OpenAPI servers; by default the address the request came to. */
+  publicBaseUrl?: string;
+  /** Addresses of proxies whose X-Forwarded-For is believed. */
+  trustedProxies?: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    operation?: AnyHttpOperation;
+  }
+  interface FastifyRequest {
+    /** Set once the call has been counted, so an error after that is not counted again. */
+    admitted: boolean;
+  }
+}
+
+const LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+function setLimitHeaders(reply: FastifyReply, admission: Admission): void {
+  reply.header('X-RateLimit-Limit', String(admission.limit));
+  reply.header('X-RateLimit-Remaining', String(admission.remaining));
+  reply.header('X-RateLimit-Reset', String(admission.resetAt));
+}
+
+function rateLimitMessage(caller: Caller, admission: Admission, cost: number, signupUrl: string): string {
+  const resets = new Date(admission.resetAt * 1000).toISOString();
+  const need = cost > 1 ? `This call costs ${cost} requests (one per URL) and ${admission.remaining} remain. ` : '';
+  if (caller.tier === 'keyless') {
+    return (
+      `${need}Calls without a key are limited to ${admission.limit} requests an hour per IP address; ` +
+      `the limit resets at ${resets}. Apply for an API key at ${signupUrl} for a higher allowance.`
+    );
+  }
+  return (
+    `${need}Your ${caller.tier} key's allowance of ${admission.limit} requests a day is used up; ` +
+    `it resets at ${resets} (midnight UTC).` +
+    (caller.tier === 'standard' ? ' If you need more, ask us about the partner tier.' : '')
+  );
+}
+
+/** "/v1/hotels/x" and "/hotels/x" are the same resource; the methods it answers. */
+export function allowedMethods(path: string): string[] {
+  const bare = path.startsWith('/v1/') ? path.slice(3) : path === '/v1' ? '/' : path;
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  if (trimmed === '/links') return ['POST'];
+  if (['/hotels/search', '/hotels/find', '/openapi.json', '/'].includes(trimmed)) return ['GET', 'HEAD'];
+  if (trimmed.startsWith('/hotels/') && trimmed.length > '/hotels/'.length) return ['GET', 'HEAD'];
+  return [];
+}
+
+export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const { services, gate, docs } = options;
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustedProxies && options.trustedProxies.length > 0 ? options.trustedProxies : false,
+  });
+  app.decorateRequest('admitted', false);
+
+  // Bodies arrive raw; the operation reads them, so a bad body is an answer of the operation
+  // (counted, with limit headers) rather than a framework error.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'POST'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: [...LIMIT_HEADERS, 'Retry-After', 'X-Request-Id', 'WWW-Authenticate'],
+    maxAge: 86_400,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  /** Counts a call that failed before it could be read (cost 1) and sets its limit headers. */
+  async function admitFailure(request: FastifyRequest, reply: FastifyReply): Promise<ServiceError | null> {
+    const { caller } = await gate.identify(request.headers.authorization, request.ip);
+    const admission = await gate.admit(caller, 1);
+    request.admitted = true;
+    setLimitHeaders(reply, admission);
+    return admission.allowed
+      ? null
+      : new ServiceError('rate_limited', rateLimitMessage(caller, admission, 1, docs.signupUrl), {
+          retryAfterSeconds: admission.retryAfterSeconds,
+        });
+  }
+
+  async function handleOperation(operation: AnyHttpOperation, request: FastifyRequest, reply: FastifyReply) {
+    const { caller, rejection } = await gate.identify(request.headers.authorization, request.ip);
+    let input: unknown;
+    let failure: unknown = rejection;
+    if (!failure) {
+      try {
+        input = operation.read({
+          query: request.query as ParsedQuery,
+          pathRest: (request.params as Record<string, string>)['*'] ?? '',
+          contentType: request.headers['content-type'],
+          body: Buffer.isBuffer(request.body) ? request.body : undefined,
+        });
+      } catch (error) {
+        failure = error;
+      }
+    }
+    const cost = failure ? 1 : operation.cost(input);
+    const admission = await gate.admit(caller, cost);
+    request.admitted = true;
+    setLimitHeaders(reply, admission);
+    if (!admission.allowed) {
+      throw new ServiceError('rate_limited', rateLimitMessage(caller, admission, cost, docs.signupUrl), {
+        retryAfterSeconds: admission.retryAfterSeconds,
+      });
+    }
+    if (failure) throw failure;
+    const subId = (input as { sub_id?: string }).sub_id ?? null;
+    return reply.send(await operation.run(services, { affiliateCode: caller.affiliateCode, subId }, input));
+  }
+
+  const baseUrl = (request: FastifyRequest) => options.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  const serviceInfo = (request: FastifyRequest) => ({
+    service: `${docs.serviceName} hotel affiliate API`,
+    version: '1.0.0',
+    openapi: `${baseUrl(request)}/openapi.json`,
+    operations: HTTP_OPERATIONS.map((op) => `${op.method} ${op.path}`),
+    credit: `Book on ${docs.serviceName}: https://${docs.mainSite}/`,
+  });
+
+  for (const prefix of PREFIXES) {
+    for (const operation of HTTP_OPERATIONS) {
+      app.route({
+        method: operation.method,
+        url: `${prefix}${operation.routePath}`,
+        config: { operation },
+        handler: (request, reply) => handleOperation(operation, request, reply),
+      });
+    }
+    app.get(`${prefix}/openapi.json`, async (request) => openApiDocument(baseUrl(request), docs));
+    app.get(prefix === '' ? '/' : prefix, async (request) => serviceInfo(request));
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      reply.header('Allow', allowed.join(', '));
+      return reply
+        .code(405)
+        .send(errorBody('invalid_params', `method ${request.method} is not allowed on ${path}; use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}`));
+    }
+    return reply.code(404).send(errorBody('not_found', `no such path: ${path}; the operations are listed at /openapi.json`));
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    let problem = error instanceof ServiceError ? error : fromFrameworkError(error as { code?: string; message: string });
+    // A call refused by the framework (an oversized body) is still a call of the operation.
+    if (request.routeOptions.config.operation && !request.admitted) {
+      problem = (await admitFailure(request, reply).catch(() => null)) ?? problem;
+    }
+    if (problem) {
+      if (problem.code === 'upstream_unavailable') request.log.warn({ err: problem.cause ?? problem }, problem.message);
+      return sendServiceError(reply, problem);
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return reply.code(500).send(errorBody('upstream_unavailable', `an unexpected error occurred; quote request id ${request.id} when reporting it`));
+  });
+
+  return app;
+}

@@ -1,0 +1,19 @@
+// GET /hotels/find and the find_hotel tool: one hotel by its name as people say it.
+import { notFound } from '../errors.js';
+import type { Credit } from '../links/hotel-link.js';
+import { hotelCard } from './cards.js';
+import type { FindQuery, FindResponse } from './schemas.js';
+import { currentIndex, type CatalogServices } from './services.js';
+
+export const MAX_MATCHES = 5;
+
+export async function findHotel(services: CatalogServices, credit: Credit, q: FindQuery): Promise<FindResponse> {
+  const index = currentIndex(services);
+  const matches = index.findByName(q.name, q.city ?? null, MAX_MATCHES);
+  if (matches.length === 0) {
+    const where = q.city === undefined ? '' : ` in or near ${JSON.stringify(q.city)}`;
+    throw notFound(`no hotel name is close enough to ${JSON.stringify(q.name)}${where}`);
+  }
+  const cards = matches.map((m) => hotelCard(index, m.index, null, services.links, credit));
+  return { hotel: cards[0], matches: cards };
+}

@@ -1,0 +1,217 @@
+// The schemas of the four operations: inputs and outputs. They validate requests, type the
+// code, and generate the OpenAPI document and the MCP tool inputs; nothing else describes them.
+import Type, { type Static } from 'typebox';
+import { GuestRating, HotelId, StarRating } from '../catalog/hotel.js';
+
+const NullableNumber = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
+
+export const SubId = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^[A-Za-z0-9_-]{1,200}$',
+  'x-rule': '1 to 200 letters, digits, underscores or hyphens',
+  description: 'Your tag for the placement. Every returned link carries it as the query parameter utm_content.',
+  examples: ['homepage-widget'],
+});
+
+export const SortOrder = Type.Enum(['rating', 'stars', 'distance'], {
+  type: 'string',
+  default: 'rating',
+  description:
+    'rating: best guest score first (ties: more reviews, then name). stars: most stars first, then by rating. ' +
+    'distance: nearest first; needs a point (lat/lng, place_id, or a destination with a centre such as a city). ' +
+    'Default: distance for lat/lng and place_id searches, rating otherwise.',
+});
+
+export const SearchQuery = Type.Object(
+  {
+    destination: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'A place name: a city ("Lisbon", "Paris, Texas"), a region or a country.',
+        examples: ['Lisbon'],
+      }),
+    ),
+    place_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 300,
+        description:
+          'A place identifier from a places service: a GeoNames id as geonames:<id>, region:<CC>.<code>, ' +
+          'country:<CC>, or an id of the configured external places provider.',
+        examples: ['geonames:2267057'],
+      }),
+    ),
+    lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90, description: 'Latitude of the point; send with lng.' })),
+    lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180, description: 'Longitude of the point; send with lat.' })),
+    radius_km: Type.Optional(
+      Type.Number({ minimum: 1, maximum: 50, default: 5, description: 'Search radius around lat/lng, in km. Only with lat/lng.' }),
+    ),
+    label: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'Echoed as destination in the response. Only with lat/lng or place_id.',
+      }),
+    ),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 10, description: 'Most hotels returned.' })),
+    sort: Type.Optional(SortOrder),
+    min_stars: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: 'Only hotels with at least this star rating.' })),
+    min_rating: Type.Optional(Type.Number({ minimum: 0, maximum: 10, description: 'Only hotels with at least this guest score.' })),
+    sub_id: Type.Optional(SubId),
+  },
+  { additionalProperties: false },
+);
+export type SearchQuery = Static<typeof SearchQuery>;
+
+export const FindQuery = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'The hotel name as people say it; case, accents, word order and small typos do not matter.',
+      examples: ['Pestana Palace'],
+    }),
+    city: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'A city that the hotel is in; favours hotels there.' }),
+    ),
+    sub_id: Type.Optional(SubId),
+  },
+  { additionalProperties: false },
+);
+export type FindQuery = Static<typeof FindQuery>;
+
+export const HotelPath = Type.Object({
+  id: Type.String({
+    minLength: 1,
+    maxLength: 1000,
+    description: 'A hotel id from a search or find result, with its slashes as they are or percent-encoded.',
+    examples: ['hotel/pt/lisbon/pestana-palace'],
+  }),
+});
+
+export const SubIdQuery = Type.Object({ sub_id: Type.Optional(SubId) }, { additionalProperties: false });
+export type SubIdQuery = Static<typeof SubIdQuery>;
+
+export const LinksBody = Type.Object(
+  {
+    urls: Type.Array(Type.String({ maxLength: 2048 }), {
+      minItems: 1,
+      maxItems: 10,
+      description: 'Addresses on the main or travel site: hotel pages, search pages, the home page.',
+      examples: [['https://www.stays.example/hotel/pt/lisbon/pestana-palace']],
+    }),
+  },
+  { additionalProperties: false, 'x-rule': 'a JSON object {"urls": [...]} with 1 to 10 URL strings' },
+);
+export type LinksBody = Static<typeof LinksBody>;
+
+// ----- Responses -----
+
+export const HotelCard = Type.Object(
+  {
+    id: HotelId,
+    name: Type.String(),
+    stars: Type.Union([StarRating, Type.Null()], { description: 'Star rating.' }),
+    rating: Type.Union([GuestRating, Type.Null()], { description: 'Guest score out of 10.' }),
+    review_count: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+    address: Type.String(),
+    latitude: NullableNumber('Latitude.'),
+    longitude: NullableNumber('Longitude.'),
+    distance_km: NullableNumber(
+      'Distance in km (to 0.01) from the searched point, or from the centre of the searched city; null otherwise.',
+    ),
+    photo_url: Type.Union([Type.String(), Type.Null()], { description: 'Main photo. Link to it; never copy it.' }),
+    url: Type.String({ description: "The hotel's page, credited to you (aff) and tagged (utm_content)." }),
+  },
+  { additionalProperties: false },
+);
+export type HotelCard = Static<typeof HotelCard>;
+
+export const SearchResponse = Type.Object(
+  {
+    destination: Type.String({
+      description:
+        'The place as understood ("Paris, Île-de-France, France"); for lat/lng and place_id searches the label ' +
+        'sent, or else the provider\'s name for the place, or the coordinates.',
+    }),
+    total: Type.Integer({ minimum: 0, description: 'Matching hotels before limit.' }),
+    hotels: Type.Array(HotelCard),
+  },
+  { additionalProperties: false },
+);
+export type SearchResponse = Static<typeof SearchResponse>;
+
+export const FindResponse = Type.Object(
+  {
+    hotel: HotelCard,
+    matches: Type.Array(HotelCard, { maxItems: 5, description: 'Up to five candidates, best first, the best included.' }),
+  },
+  { additionalProperties: false },
+);
+export type FindResponse = Static<typeof FindResponse>;
+
+export const Hotel = Type.Object(
+  {
+    id: HotelId,
+    name: Type.String(),
+    stars: Type.Union([StarRating, Type.Null()]),
+    rating: Type.Union([GuestRating, Type.Null()]),
+    review_count: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+    address: Type.String(),
+    city: Type.String(),
+    country_code: Type.String({ description: 'ISO 3166-1 alpha-2.' }),
+    latitude: Type.Number(),
+    longitude: Type.Number(),
+    description: Type.String(),
+    photo_url: Type.Union([Type.String(), Type.Null()]),
+    photos: Type.Array(Type.String(), { maxItems: 5, description: 'Up to five, main photo first.' }),
+    amenities: Type.Array(Type.String()),
+    url: Type.String({ description: "The hotel's page, credited to you." }),
+  },
+  { additionalProperties: false },
+);
+export type Hotel = Static<typeof Hotel>;
+
+export const LinkEntry = Type.Object(
+  {
+    input: Type.String({ description: 'The URL as submitted.' }),
+    url: Type.Union([Type.String(), Type.Null()], { description: 'The URL carrying your code (https), or null.' }),
+    error: Type.Union(
+      [
+        Type.Object(
+          {
+            code: Type.Enum(['invalid_url', 'not_service_url', 'other_partner_code'], { type: 'string' }),
+            message: Type.String(),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'Why this URL cannot carry your code; null when url is given.' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const LinksResponse = Type.Object(
+  { links: Type.Array(LinkEntry, { description: 'One entry per submitted URL, in the order submitted.' }) },
+  { additionalProperties: false },
+);
+export type LinksResponse = Static<typeof LinksResponse>;
+
+export const ErrorCode = Type.Enum(['unauthorized', 'rate_limited', 'invalid_params', 'not_found', 'upstream_unavailable'], {
+  type: 'string',
+});
+
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object(
+      { code: ErrorCode, message: Type.String({ description: 'What went wrong, naming the parameter, the rule and the value.' }) },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ErrorBody = Static<typeof ErrorBody>;

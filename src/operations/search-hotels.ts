@@ -1,0 +1,98 @@
+// GET /hotels/search and the search_hotels tool: hotels in a place or around a point.
+import { invalidParams, notFound } from '../errors.js';
+import type { Credit } from '../links/hotel-link.js';
+import type { Place } from '../places/place.js';
+import type { Filters, HitList, SortOrder } from '../search/catalog-index.js';
+import { hotelCard } from './cards.js';
+import { SearchQuery, type SearchResponse } from './schemas.js';
+import { currentIndex, type CatalogServices } from './services.js';
+
+// Defaults live in the schema, which documents them; requests leave them out so that a
+// parameter that was not sent can be told from one that was.
+const schemaDefault = (schema: object) => (schema as { default: number }).default;
+const DEFAULT_LIMIT = schemaDefault(SearchQuery.properties.limit);
+const DEFAULT_RADIUS_KM = schemaDefault(SearchQuery.properties.radius_km);
+
+type SearchPlan =
+  | { kind: 'point'; lat: number; lng: number; radiusKm: number }
+  | { kind: 'destination'; text: string }
+  | { kind: 'place'; placeId: string };
+
+/** Which search the parameters ask for; the cross-parameter rules of decisions.md. */
+export function planSearch(q: SearchQuery): SearchPlan {
+  const latSent = q.lat !== undefined;
+  const lngSent = q.lng !== undefined;
+  if (latSent !== lngSent) {
+    throw invalidParams(`lat and lng must be sent together (got ${latSent ? 'lat' : 'lng'} without ${latSent ? 'lng' : 'lat'})`);
+  }
+  const kinds = [
+    q.destination !== undefined ? 'destination' : null,
+    q.place_id !== undefined ? 'place_id' : null,
+    latSent ? 'lat/lng' : null,
+  ].filter((k): k is string => k !== null);
+  if (kinds.length !== 1) {
+    throw invalidParams(
+      `send exactly one of destination, place_id, or lat with lng (got ${kinds.length === 0 ? 'none' : kinds.join(' and ')})`,
+    );
+  }
+  if (q.radius_km !== undefined && !latSent) {
+    throw invalidParams(`radius_km applies only to a lat/lng search (got radius_km with ${kinds[0]}, which covers its own place)`);
+  }
+  if (q.label !== undefined && q.destination !== undefined) {
+    throw invalidParams('label applies only to a lat/lng or place_id search (got label with destination, which names its own place)');
+  }
+  if (latSent) return { kind: 'point', lat: q.lat!, lng: q.lng!, radiusKm: q.radius_km ?? DEFAULT_RADIUS_KM };
+  if (q.destination !== undefined) return { kind: 'destination', text: q.destination };
+  return { kind: 'place', placeId: q.place_id! };
+}
+
+function distanceNeedsCentre(place: Place, what: string): never {
+  const kind = place.kind === 'country' ? 'a country' : 'a region';
+  throw invalidParams(
+    `sort=distance needs a point, and ${what} ${JSON.stringify(place.label)} is ${kind}, which has no centre; ` +
+      'use sort=rating or sort=stars, or search by lat/lng',
+  );
+}
+
+export async function searchHotels(
+  services: CatalogServices,
+  credit: Credit,
+  q: SearchQuery,
+  signal?: AbortSignal,
+): Promise<SearchResponse> {
+  const plan = planSearch(q);
+  const index = currentIndex(services);
+  const filters: Filters = { minStars: q.min_stars ?? null, minRating: q.min_rating ?? null };
+  const limit = q.limit ?? DEFAULT_LIMIT;
+  let destination: string;
+  let found: HitList;
+
+  if (plan.kind === 'point') {
+    destination = q.label ?? `${plan.lat}, ${plan.lng}`;
+    found = index.near(plan, plan.radiusKm, filters, q.sort ?? 'distance', limit);
+  } else if (plan.kind === 'destination') {
+    const place = services.resolver.resolve(plan.text, (id) => index.hotelCount(id));
+    if (!place) throw notFound(`no place matches destination ${JSON.stringify(plan.text)}`);
+    const sort: SortOrder = q.sort ?? 'rating';
+    if (sort === 'distance' && !place.hasCentre) distanceNeedsCentre(place, 'destination');
+    destination = place.label;
+    found = index.inPlace(place, filters, sort, limit);
+  } else {
+    const provided = await services.places.lookup(plan.placeId, signal);
+    if (!provided) throw notFound(`no place has place_id ${JSON.stringify(plan.placeId)}`);
+    destination = q.label ?? provided.name;
+    if (provided.area) {
+      const sort: SortOrder = q.sort ?? 'rating';
+      if (sort === 'distance') distanceNeedsCentre(provided.area, 'place_id');
+      found = index.inPlace(provided.area, filters, sort, limit);
+    } else {
+      found = index.near(provided.centre!, provided.radiusKm, filters, q.sort ?? 'distance', limit);
+    }
+  }
+
+  return {
+    destination,
+    total: found.total,
+    hotels: found.hits.map((hit) => hotelCard(index, hit.index, hit.distanceKm, services.links, credit)),
+  };
+}

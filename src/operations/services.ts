@@ -1,0 +1,25 @@
+// What the operations need, wired once at start-up and shared by every transport.
+import type { CatalogStore } from '../catalog/store.js';
+import { upstreamUnavailable } from '../errors.js';
+import type { AffiliateLinker } from '../links/affiliate-link.js';
+import type { LinkSettings } from '../links/link-settings.js';
+import type { DestinationResolver } from '../places/destination-resolver.js';
+import type { PlaceProvider } from '../places/place-provider.js';
+import type { CatalogIndex } from '../search/catalog-index.js';
+import type { LiveIndex } from '../search/live-index.js';
+
+export interface CatalogServices {
+  liveIndex: LiveIndex;
+  store: CatalogStore;
+  resolver: DestinationResolver;
+  places: PlaceProvider;
+  links: LinkSettings;
+  linker: AffiliateLinker;
+}
+
+/** The index in use; 503 before the first catalog has been imported. */
+export function currentIndex(services: CatalogServices): CatalogIndex {
+  const index = services.liveIndex.current;
+  if (!index) throw upstreamUnavailable('no hotel catalog has been imported yet; try again once one is loaded', 30);
+  return index;
+}

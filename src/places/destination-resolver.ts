@@ -1,0 +1,63 @@
+// Destination text to the place a traveller most likely means.
+import { foldText } from '../text/fold.js';
+import type { Gazetteer } from './gazetteer.js';
+import type { Place } from './place.js';
+
+/** Hotels the current catalog has in a place, by place id; part of how likely a place is meant. */
+export type HotelCount = (placeId: string) => number;
+
+export interface DestinationResolver {
+  /** The most likely place for a destination text, or null when nothing matches. */
+  resolve(text: string, hotelCount: HotelCount): Place | null;
+}
+
+// A country named outright is what people usually mean ("Luxembourg", "Mexico"), over a
+// same-named city or region.
+const COUNTRY_BONUS = 1;
+// Hotel count weighs in, but a big city without hotels still beats a small one with a few.
+const HOTEL_WEIGHT = 0.75;
+
+export class GazetteerResolver implements DestinationResolver {
+  constructor(private readonly gazetteer: Gazetteer) {}
+
+  resolve(text: string, hotelCount: HotelCount): Place | null {
+    const parts = text.split(',').map(foldText).filter(Boolean);
+    if (parts.length === 0) return null;
+    let candidates = this.candidates(parts[0], parts.slice(1));
+    if (candidates.length === 0 && parts.length === 1) {
+      // "paris texas", "porto portugal": a place name followed by where it is.
+      const words = parts[0].split(' ');
+      for (let cut = words.length - 1; cut >= 1 && candidates.length === 0; cut--) {
+        candidates = this.candidates(words.slice(0, cut).join(' '), [words.slice(cut).join(' ')]);
+      }
+    }
+    // "Lisbon" is the city, not the district named after it: a region gives way to a
+    // same-named city inside it.
+    const namesakeRegions = new Set(candidates.filter((p) => p.kind === 'city').map((p) => p.regionKey));
+    candidates = candidates.filter((p) => p.kind !== 'region' || !namesakeRegions.has(p.regionKey));
+    let best: Place | null = null;
+    let bestScore = -Infinity;
+    for (const place of candidates) {
+      const score = likelihood(place, hotelCount(place.id));
+      if (score > bestScore || (score === bestScore && best !== null && place.id < best.id)) {
+        best = place;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
+
+  private candidates(name: string, qualifiers: string[]): Place[] {
+    return this.gazetteer
+      .named(name)
+      .filter((place) => qualifiers.every((q) => this.gazetteer.qualifies(place, q)));
+  }
+}
+
+function likelihood(place: Place, hotels: number): number {
+  return (
+    Math.log10(place.population + 10) +
+    HOTEL_WEIGHT * Math.log10(1 + hotels) +
+    (place.kind === 'country' ? COUNTRY_BONUS : 0)
+  );
+}

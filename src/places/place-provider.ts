@@ -1,0 +1,34 @@
+// place_id to a place: the built-in gazetteer for its own ids, external places services
+// through adapters with the same contract.
+import type { Gazetteer } from './gazetteer.js';
+import type { Place } from './place.js';
+
+export interface ProvidedPlace {
+  /** The provider's name for the place, used as destination when no label is sent. */
+  name: string;
+  /** Centre and reach for a point search; null for an area searched by membership. */
+  centre: { lat: number; lng: number } | null;
+  radiusKm: number;
+  /** A gazetteer region or country, searched like a destination. */
+  area: Place | null;
+}
+
+export interface PlaceProvider {
+  /**
+   * The place for an id, or null when the provider does not know it. Throws a ServiceError
+   * `upstream_unavailable` when the provider fails or is slower than its timeout.
+   */
+  lookup(placeId: string, signal?: AbortSignal): Promise<ProvidedPlace | null>;
+}
+
+/** Ids of the built-in gazetteer: `geonames:<id>`, `region:<CC>.<code>`, `country:<CC>`. */
+export class GazetteerPlaceProvider implements PlaceProvider {
+  constructor(private readonly gazetteer: Gazetteer) {}
+
+  async lookup(placeId: string): Promise<ProvidedPlace | null> {
+    const place = this.gazetteer.get(placeId);
+    if (!place) return null;
+    if (!place.hasCentre) return { name: place.label, centre: null, radiusKm: place.radiusKm, area: place };
+    return { name: place.label, centre: { lat: place.lat, lng: place.lng }, radiusKm: place.radiusKm, area: null };
+  }
+}

@@ -1,0 +1,31 @@
+// A place as the service understands it: what a destination text or a place_id resolves to.
+
+export type PlaceKind = 'city' | 'region' | 'country';
+
+export interface Place {
+  /** Stable identifier, also accepted as a place_id: `geonames:2988507`, `region:FR.11`, `country:FR`. */
+  id: string;
+  kind: PlaceKind;
+  name: string;
+  /** The place as understood, for responses: "Paris, Île-de-France, France". */
+  label: string;
+  countryCode: string;
+  /** GeoNames first-level division, `FR.11`; null for a country. */
+  regionKey: string | null;
+  lat: number;
+  lng: number;
+  population: number;
+  /** Cities, airports and landmarks have a centre to measure distance from; areas do not. */
+  hasCentre: boolean;
+  /** How far the place reaches from its centre, for a search by place_id. */
+  radiusKm: number;
+}
+
+/**
+ * How far a city reaches from its centre, grown with the log of its population:
+ * 3 km for a town of 10,000, 7 km for 100,000, 11 km for a million, 15 km for ten million.
+ */
+export function cityRadiusKm(population: number): number {
+  const scaled = 3 + 4 * Math.log10(Math.max(population, 10_000) / 10_000);
+  return Math.min(20, Math.round(scaled * 10) / 10);
+}

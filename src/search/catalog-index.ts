@@ -1,0 +1,214 @@
+// Everything a search needs about one catalog generation, in memory: the hotel table, its
+// global orders, a geo tree, the hotels of every city, region and country, and the name
+// index. Immutable once built; a new catalog gets a new CatalogIndex.
+import type { CatalogStore, CatalogVersion } from '../catalog/store.js';
+import type { Gazetteer } from '../places/gazetteer.js';
+import type { Place } from '../places/place.js';
+import { foldText } from '../text/fold.js';
+import { circleBoxes, EARTH_RADIUS_KM } from './geo.js';
+import { HotelTable } from './hotel-table.js';
+import { IndexBuffer } from './index-buffer.js';
+import { KdTree } from './kd-tree.js';
+import { NameIndex, type NameMatch } from './name-index.js';
+import { computeRanks, type Ranks } from './ranking.js';
+import { TopK } from './top-k.js';
+
+export type SortOrder = 'rating' | 'stars' | 'distance';
+
+export interface Filters {
+  minStars: number | null;
+  minRating: number | null;
+}
+
+export interface Hit {
+  index: number;
+  /** From the searched point, or from the centre of the searched place; null without one. */
+  distanceKm: number | null;
+}
+
+export interface HitList {
+  /** Matching hotels before the limit. */
+  total: number;
+  hits: Hit[];
+}
+
+export interface Point {
+  lat: number;
+  lng: number;
+}
+
+const RAD = Math.PI / 180;
+const EMPTY = new Uint32Array(0);
+/** Extra score for a hotel in the city the caller named: enough to decide between near equals. */
+const CITY_BOOST = 0.15;
+
+export class CatalogIndex {
+  readonly table: HotelTable;
+  readonly ranks: Ranks;
+  private readonly tree: KdTree;
+  private readonly cosLat: Float64Array;
+  /** Hotels of each place (city, region, country) by place id, best-rated first. */
+  private readonly members: Map<string, Uint32Array>;
+  /** The city each hotel is filed under. */
+  private readonly cityPlaces: (Place | null)[];
+  /** Folded names of the hotels' city texts and of the gazetteer cities they are filed under. */
+  private readonly foldedCities = new Map<string, string>();
+  private readonly names: NameIndex;
+  private readonly hits = new IndexBuffer(4096);
+  private readonly best = new TopK(32);
+
+  constructor(
+    readonly version: CatalogVersion,
+    table: HotelTable,
+    private readonly gazetteer: Gazetteer,
+  ) {
+    this.table = table;
+    const n = table.size;
+    this.ranks = computeRanks(table);
+    this.tree = new KdTree(table.lng.subarray(0, n), table.lat.subarray(0, n));
+    this.cosLat = new Float64Array(n);
+    for (let i = 0; i < n; i++) this.cosLat[i] = Math.cos(table.lat[i] * RAD);
+    this.cityPlaces = new Array(n);
+    this.members = this.fileUnderPlaces();
+    for (const city of new Set(table.cities)) this.foldedCities.set(city, foldText(city));
+    for (const place of new Set(this.cityPlaces)) if (place) this.foldedCities.set(place.name, foldText(place.name));
+    this.names = new NameIndex(table.names);
+  }
+
+  get size(): number {
+    return this.table.size;
+  }
+
+  /** Hotels of the catalog in a place (by place id). */
+  hotelCount(placeId: string): number {
+    return this.members.get(placeId)?.length ?? 0;
+  }
+
+  private fileUnderPlaces(): Map<string, Uint32Array> {
+    const { table, gazetteer } = this;
+    const lists = new Map<string, number[]>();
+    const add = (key: string, i: number) => {
+      const list = lists.get(key);
+      if (list) list.push(i);
+      else lists.set(key, [i]);
+    };
+    for (let i = 0; i < table.size; i++) {
+      const country = table.countryCodes[i];
+      const city = gazetteer.locateCity(country, table.cities[i], table.lat[i], table.lng[i]);
+      this.cityPlaces[i] = city;
+      add(`country:${country}`, i);
+      if (city) {
+        add(city.id, i);
+        if (city.regionKey) add(`region:${city.regionKey}`, i);
+      }
+    }
+    const byRating = this.ranks.byRating;
+    const members = new Map<string, Uint32Array>();
+    for (const [key, list] of lists) {
+      members.set(key, Uint32Array.from(list).sort((a, b) => byRating[a] - byRating[b]));
+    }
+    return members;
+  }
+
+  private distanceKm(i: number, lat: number, cosLat: number, lng: number): number {
+    const sinLat = Math.sin((this.table.lat[i] - lat) * RAD * 0.5);
+    const sinLng = Math.sin((this.table.lng[i] - lng) * RAD * 0.5);
+    const h = sinLat * sinLat + cosLat * this.cosLat[i] * sinLng * sinLng;
+    return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+  }
+
+  private passes(i: number, filters: Filters): boolean {
+    // NaN (no rating) compares false, so unrated hotels drop out of a rating filter.
+    if (filters.minStars !== null && !(this.table.stars[i] >= filters.minStars)) return false;
+    if (filters.minRating !== null && !(this.table.rating[i] >= filters.minRating)) return false;
+    return true;
+  }
+
+  /** Hotels within `radiusKm` of a point. */
+  near(point: Point, radiusKm: number, filters: Filters, sort: SortOrder, limit: number): HitList {
+    const { hits, best, ranks } = this;
+    const cosLat = Math.cos(point.lat * RAD);
+    best.reset(limit);
+    let total = 0;
+    for (const [minLng, minLat, maxLng, maxLat] of circleBoxes(point.lat, point.lng, radiusKm)) {
+      hits.clear();
+      this.tree.range(minLng, minLat, maxLng, maxLat, hits);
+      for (let k = 0; k < hits.length; k++) {
+        const i = hits.items[k];
+        const km = this.distanceKm(i, point.lat, cosLat, point.lng);
+        if (km > radiusKm || !this.passes(i, filters)) continue;
+        total++;
+        if (sort === 'distance') best.offer(i, km, ranks.byRating[i]);
+        else best.offer(i, sort === 'stars' ? ranks.byStars[i] : ranks.byRating[i], 0);
+      }
+    }
+    return { total, hits: this.collect(point, cosLat) };
+  }
+
+  /** Hotels filed under a place; distances from its centre when it has one. */
+  inPlace(place: Place, filters: Filters, sort: SortOrder, limit: number): HitList {
+    const { best, ranks } = this;
+    const members = this.members.get(place.id) ?? EMPTY;
+    const centre = place.hasCentre ? { lat: place.lat, lng: place.lng } : null;
+    const cosLat = centre ? Math.cos(centre.lat * RAD) : 0;
+    const unfiltered = filters.minStars === null && filters.minRating === null;
+    best.reset(limit);
+    if (sort === 'rating' && unfiltered) {
+      // Members are kept best-rated first: the answer is their head.
+      for (let k = 0; k < Math.min(limit, members.length); k++) best.offer(members[k], k, 0);
+      return { total: members.length, hits: this.collect(centre, cosLat) };
+    }
+    let total = 0;
+    for (let k = 0; k < members.length; k++) {
+      const i = members[k];
+      if (!this.passes(i, filters)) continue;
+      total++;
+      if (sort === 'distance' && centre) best.offer(i, this.distanceKm(i, centre.lat, cosLat, centre.lng), ranks.byRating[i]);
+      else best.offer(i, sort === 'stars' ? ranks.byStars[i] : ranks.byRating[i], 0);
+    }
+    return { total, hits: this.collect(centre, cosLat) };
+  }
+
+  private collect(centre: Point | null, cosLat: number): Hit[] {
+    const result: Hit[] = [];
+    for (let k = 0; k < this.best.length; k++) {
+      const i = this.best.id(k);
+      result.push({ index: i, distanceKm: centre ? this.distanceKm(i, centre.lat, cosLat, centre.lng) : null });
+    }
+    return result;
+  }
+
+  /**
+   * Hotels whose names match, best first. A city the caller names boosts hotels filed under
+   * a city of that name; a city named inside the hotel name counts for hotels there.
+   */
+  findByName(name: string, cityText: string | null, limit: number): NameMatch[] {
+    const cityFolded = cityText === null ? null : foldText(cityText);
+    const inCityNamed = (h: number, folded: string) =>
+      this.foldedCities.get(this.table.cities[h]) === folded || this.foldedCities.get(this.cityPlaces[h]?.name ?? '') === folded;
+    return this.names.match(name, {
+      limit,
+      cityWord: (word) => this.gazetteer.named(word).some((p) => p.kind === 'city'),
+      hotelInCityNamed: inCityNamed,
+      boost: cityFolded ? (h) => (inCityNamed(h, cityFolded) ? CITY_BOOST : 0) : undefined,
+      tieBreak: (h) => this.ranks.byRating[h],
+    });
+  }
+}
+
+/** The store changed under a load (another import landed); load again. */
+export class CatalogChangedError extends Error {}
+
+/** Reads a generation's hotels from the store and builds its index. */
+export async function loadCatalogIndex(store: CatalogStore, version: CatalogVersion, gazetteer: Gazetteer): Promise<CatalogIndex> {
+  const table = new HotelTable(version.hotelCount);
+  for await (const batch of store.scanCards(version.generation)) {
+    for (const row of batch) {
+      if (!table.add(row)) throw new CatalogChangedError(`generation ${version.generation} has more hotels than it says`);
+    }
+  }
+  if (table.size !== version.hotelCount) {
+    throw new CatalogChangedError(`generation ${version.generation} has ${table.size} of its ${version.hotelCount} hotels`);
+  }
+  return new CatalogIndex(version, table, gazetteer);
+}

@@ -1,0 +1,68 @@
+// The index of the catalog in use. It watches the store and, when an import lands, builds the
+// new index beside the old one and swaps them: requests never wait for a load and never fail
+// because of one; a request holds the index it started with until it ends.
+import type { Logger } from 'pino';
+import type { CatalogStore } from '../catalog/store.js';
+import type { Gazetteer } from '../places/gazetteer.js';
+import { CatalogChangedError, loadCatalogIndex, type CatalogIndex } from './catalog-index.js';
+
+export class LiveIndex {
+  private index: CatalogIndex | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> | null = null;
+
+  constructor(
+    private readonly store: CatalogStore,
+    private readonly gazetteer: Gazetteer,
+    private readonly logger: Logger,
+    private readonly pollMs: number,
+  ) {}
+
+  /** The index in use, or null when no catalog has been imported yet. */
+  get current(): CatalogIndex | null {
+    return this.index;
+  }
+
+  /** Loads the catalog in use now, then keeps watching for new ones. */
+  async start(): Promise<void> {
+    await this.refresh();
+    if (this.pollMs > 0) {
+      this.timer = setInterval(() => void this.refresh(), this.pollMs);
+      this.timer.unref();
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Switches to the store's catalog if it is newer than the one in use. Never throws. */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.load().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async load(): Promise<void> {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      try {
+        const version = await this.store.current();
+        if (!version || version.generation === this.index?.version.generation) return;
+        const started = performance.now();
+        const index = await loadCatalogIndex(this.store, version, this.gazetteer);
+        this.index = index;
+        this.logger.info(
+          { generation: version.generation, hotels: version.hotelCount, source: version.source, ms: Math.round(performance.now() - started) },
+          'catalog index switched',
+        );
+        return;
+      } catch (error) {
+        if (error instanceof CatalogChangedError && attempt < 3) continue;
+        this.logger.warn({ err: error }, 'catalog index not refreshed; keeping the one in use');
+        return;
+      }
+    }
+  }
+}

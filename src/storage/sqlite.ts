@@ -1,0 +1,60 @@
+// The embedded database: one SQLite file under DATA_DIR holding the catalog (and the keys).
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+
+export type SqliteDatabase = Database.Database;
+
+const MIGRATIONS: string[] = [
+  `CREATE TABLE catalog_state (
+     singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+     generation INTEGER NOT NULL,
+     hotel_count INTEGER NOT NULL,
+     imported_at TEXT NOT NULL,
+     source TEXT NOT NULL
+   );
+   CREATE TABLE hotels (
+     generation INTEGER NOT NULL,
+     id TEXT NOT NULL,
+     name TEXT NOT NULL,
+     stars REAL,
+     rating REAL,
+     review_count INTEGER,
+     address TEXT NOT NULL,
+     city TEXT NOT NULL,
+     country_code TEXT NOT NULL,
+     latitude REAL NOT NULL,
+     longitude REAL NOT NULL,
+     description TEXT NOT NULL,
+     photo_url TEXT,
+     photos TEXT NOT NULL,
+     amenities TEXT NOT NULL,
+     PRIMARY KEY (generation, id)
+   );`,
+];
+
+export function sqliteFile(dataDir: string): string {
+  return join(resolve(dataDir), 'hotel-affiliate.sqlite');
+}
+
+/** Opens (creating if needed) the database under `dataDir` and brings its schema up to date. */
+export function openSqlite(dataDir: string): SqliteDatabase {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(sqliteFile(dataDir));
+  // WAL lets the server read while an import writes; the busy timeout queues writers.
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 10000');
+  db.pragma('synchronous = NORMAL');
+  // Re-read the version inside each write transaction: a server and a CLI may start together.
+  const step = db.transaction(() => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version >= MIGRATIONS.length) return false;
+    db.exec(MIGRATIONS[version]);
+    db.pragma(`user_version = ${version + 1}`);
+    return true;
+  });
+  while (step.immediate()) {
+    // one migration per transaction
+  }
+  return db;
+}

@@ -1,0 +1,47 @@
+// One folding of text for every comparison of names (hotels, cities, countries), so that
+// "Köln", "KOLN" and "koln" meet, and "St. Mary's" meets "st marys".
+
+const COMBINING_MARKS = /\p{M}+/gu;
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+const APOSTROPHES = /['’ʼ`´]/g;
+
+// Letters that Unicode decomposition leaves whole but that people type in ASCII.
+const LETTER_SPELLINGS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ł: 'l',
+  ı: 'i',
+  ħ: 'h',
+};
+const ALREADY_FOLDED = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
+const SPECIAL_LETTERS = new RegExp(`[${Object.keys(LETTER_SPELLINGS).join('')}]`, 'g');
+
+/** Lower case, no accents, apostrophes dropped, "&" read as "and", other punctuation as spaces. */
+export function foldText(text: string): string {
+  if (ALREADY_FOLDED.test(text)) return text;
+  return text
+    .normalize('NFKD')
+    .replace(COMBINING_MARKS, '')
+    .toLowerCase()
+    .replace(SPECIAL_LETTERS, (c) => LETTER_SPELLINGS[c] ?? c)
+    .replace(APOSTROPHES, '')
+    .replace(/&/g, ' and ')
+    .replace(NOT_WORD, ' ')
+    .trim();
+}
+
+/** The words of a text after folding. */
+export function foldWords(text: string): string[] {
+  const folded = foldText(text);
+  return folded ? folded.split(' ') : [];
+}
+
+/** A URL path segment: folded words joined by hyphens ("São Paulo" to "sao-paulo"). */
+export function slugify(text: string): string {
+  return foldWords(text).join('-');
+}
