@@ -86,6 +86,6 @@ export async function* readFeed(path: string, options: FeedOptions): AsyncGenera
     lines.close();
     stream.destroy();
   }
-  if (firstLineOf.size === 0) throw new FeedError(line, 'the feed has no hotels; the catalog was left as it was');
+  if (firstLineOf.size === 0) throw new FeedError(0, 'the feed has no hotels');
   options.onProgress?.({ bytesRead: totalBytes, totalBytes, hotels: firstLineOf.size });
 }

@@ -22,7 +22,7 @@ export async function importCommand(config: Config, file: string): Promise<numbe
   } catch (error) {
     progress.stop();
     if (error instanceof FeedError) {
-      console.error(`Import stopped at ${error.message}. The catalog in use was not changed.`);
+      console.error(`Import stopped${error.line > 0 ? ' at ' : ': '}${error.message}. The catalog in use was not changed.`);
       return 1;
     }
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {

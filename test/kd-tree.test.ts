@@ -1,0 +1,49 @@
+// The geo index answers exactly what a brute-force scan answers.
+import { describe, expect, it } from 'vitest';
+import { SeededRandom } from '../src/catalog/random.js';
+import { circleBoxes, haversineKm } from '../src/search/geo.js';
+import { IndexBuffer } from '../src/search/index-buffer.js';
+import { KdTree } from '../src/search/kd-tree.js';
+
+describe('KdTree', () => {
+  const random = new SeededRandom(7);
+  const n = 20_000;
+  // Clustered points with many exact duplicates, the hard case for median selection.
+  const xs = Array.from({ length: n }, (_, i) => (i % 10 === 0 ? 1.5 : -180 + random.next() * 360));
+  const ys = Array.from({ length: n }, (_, i) => (i % 10 === 0 ? 2.5 : -90 + random.next() * 180));
+  const tree = new KdTree(xs, ys, 16);
+
+  it('finds every point in a box, and nothing else', () => {
+    const out = new IndexBuffer(8);
+    for (let q = 0; q < 200; q++) {
+      const x = -180 + random.next() * 360;
+      const y = -90 + random.next() * 180;
+      const [minX, minY, maxX, maxY] = [x, y, x + random.next() * 40, y + random.next() * 20];
+      out.clear();
+      tree.range(minX, minY, maxX, maxY, out);
+      const found = [...out.items.subarray(0, out.length)].sort((a, b) => a - b);
+      const expected = xs.map((_, i) => i).filter((i) => xs[i] >= minX && xs[i] <= maxX && ys[i] >= minY && ys[i] <= maxY);
+      expect(found).toEqual(expected);
+    }
+    out.clear();
+    tree.range(1.5, 2.5, 1.5, 2.5, out);
+    expect(out.length).toBe(n / 10);
+  });
+});
+
+describe('circleBoxes', () => {
+  it('cover the circle, across the antimeridian and over a pole', () => {
+    const random = new SeededRandom(11);
+    for (const [lat, lng, km] of [[10, 179.9, 50], [-20, -179.95, 30], [89.9, 0, 40], [-89.95, 120, 20], [38.7, -9.1, 5]]) {
+      const boxes = circleBoxes(lat, lng, km);
+      for (let i = 0; i < 2000; i++) {
+        const pLat = Math.max(-90, Math.min(90, lat + (random.next() - 0.5) * 2));
+        let pLng = lng + (random.next() - 0.5) * 4;
+        pLng = pLng > 180 ? pLng - 360 : pLng < -180 ? pLng + 360 : pLng;
+        if (haversineKm(lat, lng, pLat, pLng) > km) continue;
+        const covered = boxes.some(([minLng, minLat, maxLng, maxLat]) => pLng >= minLng && pLng <= maxLng && pLat >= minLat && pLat <= maxLat);
+        expect(covered).toBe(true);
+      }
+    }
+  });
+});

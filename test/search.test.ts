@@ -1,0 +1,254 @@
+// GET /hotels/search through HTTP: point, destination and place_id searches, orders, totals,
+// filters, distances, labels, sub_id, and the cross-parameter rules.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_HOTELS, LISBON_POINT } from './support/fixture-hotels.js';
+import { startTestService, type TestService } from './support/test-service.js';
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService(FIXTURE_HOTELS);
+});
+afterAll(async () => t.close());
+
+const point = `lat=${LISBON_POINT.lat}&lng=${LISBON_POINT.lng}`;
+const ids = (body: { hotels: { id: string }[] }) => body.hotels.map((h) => h.id.split('/').pop());
+
+describe('point search (lat/lng)', () => {
+  it('returns hotels within 5 km by default, nearest first, with distances and the total before limit', async () => {
+    const r = await t.request(`/hotels/search?${point}`);
+    expect(r.status).toBe(200);
+    expect(r.body.total).toBe(5);
+    expect(ids(r.body)).toEqual(['hotel-aurora', 'casa-do-sol', 'grand-meridian-international', 'st-george-inn', 'pestana-palace']);
+    expect(r.body.hotels.map((h: { distance_km: number }) => h.distance_km)).toEqual([0.5, 1, 2, 3, 4.5]);
+    expect(r.body.destination).toBe('38.72, -9.14');
+  });
+
+  it('counts every match in total but returns at most limit hotels', async () => {
+    const r = await t.request(`/hotels/search?${point}&limit=2`);
+    expect(r.body.total).toBe(5);
+    expect(ids(r.body)).toEqual(['hotel-aurora', 'casa-do-sol']);
+  });
+
+  it('widens and narrows with radius_km', async () => {
+    const wide = await t.request(`/hotels/search?${point}&radius_km=10`);
+    expect(wide.body.total).toBe(6);
+    expect(ids(wide.body).at(-1)).toBe('riverside-suites-spa');
+    expect(wide.body.hotels.at(-1).distance_km).toBe(6);
+    const narrow = await t.request(`/hotels/search?${point}&radius_km=1.5`);
+    expect(ids(narrow.body)).toEqual(['hotel-aurora', 'casa-do-sol']);
+  });
+
+  it('sorts by rating (ties: more reviews first) and by stars on request', async () => {
+    const byRating = await t.request(`/hotels/search?${point}&sort=rating`);
+    expect(ids(byRating.body)).toEqual(['pestana-palace', 'grand-meridian-international', 'casa-do-sol', 'hotel-aurora', 'st-george-inn']);
+    const byStars = await t.request(`/hotels/search?${point}&sort=stars`);
+    expect(ids(byStars.body)).toEqual(['pestana-palace', 'grand-meridian-international', 'casa-do-sol', 'hotel-aurora', 'st-george-inn']);
+    expect(byStars.body.hotels.map((h: { stars: number }) => h.stars)).toEqual([5, 4.5, 4, 3, 2]);
+  });
+
+  it('filters by min_stars and min_rating, with total counting only what passes', async () => {
+    const stars = await t.request(`/hotels/search?${point}&min_stars=4`);
+    expect(stars.body.total).toBe(3);
+    expect(ids(stars.body)).toEqual(['casa-do-sol', 'grand-meridian-international', 'pestana-palace']);
+    const rating = await t.request(`/hotels/search?${point}&min_rating=8.5&radius_km=10`);
+    expect(ids(rating.body)).toEqual(['grand-meridian-international', 'pestana-palace']);
+  });
+
+  it('echoes label as destination', async () => {
+    const r = await t.request(`/hotels/search?${point}&label=${encodeURIComponent('Near Avenida')}`);
+    expect(r.body.destination).toBe('Near Avenida');
+  });
+
+  it('answers 200 with total 0 where there are no hotels', async () => {
+    const r = await t.request('/hotels/search?lat=0&lng=0');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ destination: '0, 0', total: 0, hotels: [] });
+  });
+
+  it('gives hotel cards exactly the fields of section 2.1', async () => {
+    const r = await t.request(`/hotels/search?${point}&limit=1&sort=rating`);
+    expect(r.body.hotels[0]).toEqual({
+      id: 'hotel/pt/lisbon/pestana-palace',
+      name: 'Pestana Palace',
+      stars: 5,
+      rating: 9.1,
+      review_count: 2000,
+      address: 'Pestana Palace street 1',
+      latitude: expect.closeTo(38.76047, 5),
+      longitude: -9.14,
+      distance_km: 4.5,
+      photo_url: 'https://photos.example.test/pestana/main.jpg',
+      url: 'https://www.stays.example/hotel/pt/lisbon/pestana-palace',
+    });
+  });
+});
+
+describe('destination search', () => {
+  it('returns the hotels of a city best-rated first, unrated last, saying what was understood', async () => {
+    const r = await t.request('/hotels/search?destination=Lisbon');
+    expect(r.status).toBe(200);
+    expect(r.body.destination).toBe('Lisbon, Portugal');
+    expect(r.body.total).toBe(6);
+    expect(ids(r.body)).toEqual([
+      'pestana-palace',
+      'grand-meridian-international',
+      'casa-do-sol',
+      'hotel-aurora',
+      'st-george-inn',
+      'riverside-suites-spa',
+    ]);
+    expect(r.body.hotels.every((h: { distance_km: number | null }) => typeof h.distance_km === 'number')).toBe(true);
+  });
+
+  it('reads case, accents and "City, Country" alike', async () => {
+    for (const text of ['LISBON', 'lisbon', 'Lisbon, Portugal', 'lisbon,PT']) {
+      const r = await t.request(`/hotels/search?destination=${encodeURIComponent(text)}`);
+      expect([text, r.body.destination, r.body.total]).toEqual([text, 'Lisbon, Portugal', 6]);
+    }
+  });
+
+  it('resolves ambiguity by likelihood: Paris is France, "Paris, Texas" is not', async () => {
+    const france = await t.request('/hotels/search?destination=Paris');
+    expect(france.body.destination).toBe('Paris, Île-de-France, France');
+    expect(ids(france.body)).toEqual(['hotel-lumiere', 'le-petit-parisien']);
+    for (const text of ['Paris, Texas', 'Paris, TX', 'Paris Texas']) {
+      const texas = await t.request(`/hotels/search?destination=${encodeURIComponent(text)}`);
+      expect(texas.body.destination).toBe('Paris, Texas, United States');
+      expect(ids(texas.body)).toEqual(['paris-texas-motor-inn']);
+    }
+  });
+
+  it('searches a whole country, without distances', async () => {
+    const r = await t.request('/hotels/search?destination=Portugal');
+    expect(r.body.destination).toBe('Portugal');
+    expect(r.body.total).toBe(8);
+    expect(ids(r.body)).toEqual([
+      'pestana-palace',
+      'grand-meridian-international',
+      'porto-ribeira',
+      'casa-do-sol',
+      'hotel-aurora',
+      'hotel-aurora',
+      'st-george-inn',
+      'riverside-suites-spa',
+    ]);
+    expect(r.body.hotels[5].id).toBe('hotel/pt/porto/hotel-aurora');
+    expect(r.body.hotels.every((h: { distance_km: unknown }) => h.distance_km === null)).toBe(true);
+  });
+
+  it('sorts a city by distance from its centre, but refuses sort=distance for a country', async () => {
+    const city = await t.request('/hotels/search?destination=Lisbon&sort=distance&limit=3');
+    expect(ids(city.body)).toEqual(['hotel-aurora', 'casa-do-sol', 'grand-meridian-international']);
+    const country = await t.request('/hotels/search?destination=Portugal&sort=distance');
+    expect(country.status).toBe(400);
+    expect(country.body.error.code).toBe('invalid_params');
+    expect(country.body.error.message).toContain('sort=distance needs a point');
+  });
+
+  it('applies filters and stars order inside a place', async () => {
+    const r = await t.request('/hotels/search?destination=Portugal&min_stars=4&sort=stars');
+    expect(r.body.total).toBe(4);
+    expect(ids(r.body)).toEqual(['pestana-palace', 'grand-meridian-international', 'porto-ribeira', 'casa-do-sol']);
+  });
+
+  it('is 404 for text that names no place, and 200 with total 0 for a place without hotels', async () => {
+    const none = await t.request('/hotels/search?destination=Qwxzyv%20Plorth');
+    expect(none.status).toBe(404);
+    expect(none.body.error.code).toBe('not_found');
+    expect(none.body.error.message).toBe('no place matches destination "Qwxzyv Plorth"');
+    const empty = await t.request('/hotels/search?destination=Madrid');
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ destination: 'Madrid, Spain', total: 0, hotels: [] });
+  });
+});
+
+describe('place_id search', () => {
+  it('searches around a gazetteer city like a point search, nearest first', async () => {
+    const r = await t.request('/hotels/search?place_id=geonames:2267057');
+    expect(r.status).toBe(200);
+    expect(r.body.destination).toBe('Lisbon, Portugal');
+    expect(r.body.total).toBe(6);
+    expect(ids(r.body)[0]).toBe('hotel-aurora');
+    const labelled = await t.request('/hotels/search?place_id=geonames:2267057&label=Lisboa&limit=1');
+    expect(labelled.body.destination).toBe('Lisboa');
+  });
+
+  it('searches an area id like a destination', async () => {
+    const r = await t.request('/hotels/search?place_id=country:PT&limit=1');
+    expect(r.body.total).toBe(8);
+    expect(ids(r.body)).toEqual(['pestana-palace']);
+  });
+
+  it('is 404 for an id the provider does not know', async () => {
+    const r = await t.request('/hotels/search?place_id=geonames:999999999');
+    expect(r.status).toBe(404);
+    expect(r.body.error).toEqual({ code: 'not_found', message: 'no place has place_id "geonames:999999999"' });
+  });
+});
+
+describe('links in results', () => {
+  it('carry sub_id as utm_content, and no affiliate code without a key', async () => {
+    const r = await t.request(`/hotels/search?${point}&sub_id=blog-top_10`);
+    for (const h of r.body.hotels) {
+      expect(h.url).toBe(`https://www.stays.example/${h.id}?utm_content=blog-top_10`);
+    }
+  });
+});
+
+describe('parameter rules', () => {
+  const cases: [string, string][] = [
+    ['destination=Lisbon&limit=50', 'limit must be an integer from 1 to 20 (got "50")'],
+    ['destination=Lisbon&limit=10abc', 'limit must be an integer from 1 to 20 (got "10abc")'],
+    ['destination=Lisbon&limit=2.5', 'limit must be an integer from 1 to 20 (got "2.5")'],
+    ['lat=1e999&lng=0', 'lat must be a number from -90 to 90 (got "1e999")'],
+    ['lat=NaN&lng=0', 'lat must be a number from -90 to 90 (got "NaN")'],
+    ['lat=91&lng=0', 'lat must be a number from -90 to 90 (got "91")'],
+    ['lat=0&lng=-180.5', 'lng must be a number from -180 to 180 (got "-180.5")'],
+    ['lat=0&lng=0&radius_km=0.5', 'radius_km must be a number from 1 to 50 (got "0.5")'],
+    ['lat=0&lng=0&radius_km=51', 'radius_km must be a number from 1 to 50 (got "51")'],
+    ['destination=Lisbon&sort=nearest', 'sort must be one of rating, stars, distance (got "nearest")'],
+    ['destination=Lisbon&min_stars=6', 'min_stars must be a number from 1 to 5 (got "6")'],
+    ['destination=Lisbon&min_rating=-1', 'min_rating must be a number from 0 to 10 (got "-1")'],
+    ['destination=Lisbon&sub_id=a%20b', 'sub_id must be 1 to 200 letters, digits, underscores or hyphens (got "a b")'],
+    ['destination=Lisbon&destination=Porto', 'destination must be given once (got 2 values: ["Lisbon","Porto"])'],
+    ['', 'send exactly one of destination, place_id, or lat with lng (got none)'],
+    ['destination=Lisbon&lat=1&lng=2', 'send exactly one of destination, place_id, or lat with lng (got destination and lat/lng)'],
+    ['destination=Lisbon&place_id=country:PT', 'send exactly one of destination, place_id, or lat with lng (got destination and place_id)'],
+    ['lat=38.7', 'lat and lng must be sent together (got lat without lng)'],
+    ['destination=Lisbon&radius_km=10', 'radius_km applies only to a lat/lng search (got radius_km with destination, which covers its own place)'],
+    ['place_id=country:PT&radius_km=10', 'radius_km applies only to a lat/lng search (got radius_km with place_id, which covers its own place)'],
+    ['destination=Lisbon&label=x', 'label applies only to a lat/lng or place_id search (got label with destination, which names its own place)'],
+  ];
+  it.each(cases)('?%s is 400: %s', async (query, message) => {
+    const r = await t.request(`/hotels/search?${query}`);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ error: { code: 'invalid_params', message } });
+    expect(r.headers.get('x-ratelimit-limit')).toBe('100000');
+  });
+
+  it('refuses unknown parameters, naming the allowed ones', async () => {
+    const r = await t.request('/hotels/search?destination=Lisbon&city=Porto');
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe(
+      'unknown query parameter "city" (allowed: destination, place_id, lat, lng, radius_km, label, limit, sort, min_stars, min_rating, sub_id)',
+    );
+  });
+
+  it('refuses empty values', async () => {
+    const r = await t.request('/hotels/search?destination=Lisbon&sort=');
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('sort must not be empty; leave it out or give one of rating, stars, distance');
+  });
+
+  it('refuses a sub_id of more than 200 characters', async () => {
+    const r = await t.request(`/hotels/search?destination=Lisbon&sub_id=${'a'.repeat(201)}`);
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toMatch(/^sub_id must be 1 to 200 letters, digits, underscores or hyphens \(got "a+…"\)$/);
+  });
+
+  it('refuses a malformed percent-escape in the query', async () => {
+    const r = await t.request('/hotels/search?destination=%E0%A4%A');
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toBe('the query string has a malformed percent-escape in "destination=%E0%A4%A"');
+  });
+});

@@ -1,0 +1,105 @@
+// Starts the real service on a loopback port with a catalog made in the test, and talks to
+// it over HTTP as a client would.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import type { HotelRecord } from '../../src/catalog/hotel.js';
+import { importFeedFile } from '../../src/catalog/import.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { builtInGazetteer } from '../../src/places/gazetteer.js';
+import { createService, openCatalogStore, type Service } from '../../src/service.js';
+import { toNdjson } from './fixture-hotels.js';
+
+export interface TestClock {
+  now: () => number;
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+export function testClock(startMs = Date.UTC(2026, 10, 23, 10, 0, 0)): TestClock {
+  let current = startMs;
+  return { now: () => current, set: (ms) => (current = ms), advance: (ms) => (current += ms) };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestService {
+  baseUrl: string;
+  config: Config;
+  service: Service;
+  dataDir: string;
+  clock: TestClock;
+  request<T = any>(path: string, init?: RequestInit): Promise<Answer<T>>;
+  /** Imports a feed file through the CLI's import path. */
+  importFeed(hotels: HotelRecord[] | string): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export async function writeFeed(dir: string, hotels: HotelRecord[] | string): Promise<string> {
+  const file = join(dir, `feed-${Math.random().toString(36).slice(2)}.ndjson`);
+  writeFileSync(file, typeof hotels === 'string' ? hotels : toNdjson(hotels));
+  return file;
+}
+
+export async function startTestService(
+  hotels: HotelRecord[] | null,
+  env: Record<string, string> = {},
+): Promise<TestService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_CATALOG: 'false',
+    LOG_LEVEL: 'silent',
+    CATALOG_POLL_SECONDS: '0.2',
+    LIMIT_KEYLESS_PER_HOUR: '100000',
+    ...env,
+  });
+  const importFeed = async (feed: HotelRecord[] | string) => {
+    const store = openCatalogStore(config);
+    try {
+      return await importFeedFile(store, builtInGazetteer(), await writeFeed(dataDir, feed));
+    } finally {
+      await store.close();
+    }
+  };
+  if (hotels) await importFeed(hotels);
+  const clock = testClock();
+  const service = await createService(config, { now: clock.now, logger: pino({ level: 'silent' }) });
+  await service.http.listen({ port: 0, host: '127.0.0.1' });
+  const address = service.http.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    config,
+    service,
+    dataDir,
+    clock,
+    async request(path, init) {
+      const response = await fetch(`${baseUrl}${path}`, init);
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON; keep the text
+      }
+      return { status: response.status, headers: response.headers, body: body as any };
+    },
+    importFeed,
+    async close() {
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POSTs JSON. */
+export function jsonBody(value: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(value) };
+}

@@ -1,0 +1,70 @@
+// Small pieces with rules of their own: allowance addresses, windows, folding, typos, config.
+import { describe, expect, it } from 'vitest';
+import { allowanceAddress } from '../src/keys/caller.js';
+import { windowAt } from '../src/limits/windows.js';
+import { foldText, slugify } from '../src/text/fold.js';
+import { editDistance, nameWords } from '../src/search/name-words.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('allowance address', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['::ffff:203.0.113.9', '203.0.113.9'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002:ffff::1', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('%s counts as %s', (ip, expected) => {
+    expect(allowanceAddress(ip)).toBe(expected);
+  });
+});
+
+describe('windows', () => {
+  it('reset on the hour and at midnight UTC', () => {
+    const now = Date.UTC(2026, 10, 23, 13, 59, 59, 500);
+    expect(windowAt('hour', now)).toEqual({ startSeconds: Date.UTC(2026, 10, 23, 13) / 1000, endMs: Date.UTC(2026, 10, 23, 14) });
+    expect(windowAt('day', now)).toEqual({ startSeconds: Date.UTC(2026, 10, 23) / 1000, endMs: Date.UTC(2026, 10, 24) });
+  });
+});
+
+describe('text folding', () => {
+  it.each([
+    ['Köln', 'koln'],
+    ['São Paulo', 'sao paulo'],
+    ['St. Mary’s', 'st marys'],
+    ['Rose & Crown', 'rose and crown'],
+    ['Straße', 'strasse'],
+    ['ØRESUND', 'oresund'],
+    ['  Hôtel—Lumière!! ', 'hotel lumiere'],
+  ])('%s folds to %s', (text, folded) => {
+    expect(foldText(text)).toBe(folded);
+  });
+  it('slugs', () => expect(slugify('Donostia / San Sebastián')).toBe('donostia-san-sebastian'));
+});
+
+describe('hotel name words', () => {
+  it('drop filler and spell out abbreviations', () => {
+    expect(nameWords('The St. George Hotel & Intl Spa')).toEqual(['saint', 'george', 'international', 'spa']);
+    expect(nameWords('The Hotel')).toEqual(['the', 'hotel']);
+  });
+  it('count edits with adjacent swaps as one', () => {
+    expect(editDistance('palace', 'palcae', 2)).toBe(1);
+    expect(editDistance('meridian', 'meridain', 2)).toBe(1);
+    expect(editDistance('international', 'internatinal', 2)).toBe(1);
+    expect(editDistance('aurora', 'zebra', 1)).toBe(2);
+  });
+});
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toMatchObject({ PORT: 8080, DATA_DIR: './data', MAIN_SITE: 'www.stays.example', LIMIT_KEYLESS_PER_HOUR: 30, DEMO_HOTELS: 50000 });
+  });
+  it('refuses a bad value with a clear message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(new ConfigError('configuration: PORT must be an integer from 0 to 65535 (got "eighty")'));
+    expect(() => loadConfig({ DEMO_CATALOG: 'yes' })).toThrow('configuration: DEMO_CATALOG must be true or false (got "yes")');
+    expect(() => loadConfig({ MAIN_SITE: 'WWW.X' })).toThrow('MAIN_SITE must be a lower-case host name such as www.stays.example (got "WWW.X")');
+  });
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '' }).PORT).toBe(8080);
+  });
+});
