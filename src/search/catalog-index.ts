@@ -51,8 +51,6 @@ export class CatalogIndex {
   private readonly members: Map<string, Uint32Array>;
   /** The city each hotel is filed under. */
   private readonly cityPlaces: (Place | null)[];
-  /** Folded names of the hotels' city texts and of the gazetteer cities they are filed under. */
-  private readonly foldedCities = new Map<string, string>();
   private readonly names: NameIndex;
   private readonly hits = new IndexBuffer(4096);
   private readonly best = new TopK(32);
@@ -70,9 +68,7 @@ export class CatalogIndex {
     for (let i = 0; i < n; i++) this.cosLat[i] = Math.cos(table.lat[i] * RAD);
     this.cityPlaces = new Array(n);
     this.members = this.fileUnderPlaces();
-    for (const city of new Set(table.cities)) this.foldedCities.set(city, foldText(city));
-    for (const place of new Set(this.cityPlaces)) if (place) this.foldedCities.set(place.name, foldText(place.name));
-    this.names = new NameIndex(table.names);
+    this.names = new NameIndex(table.names, this.ranks.byRating);
   }
 
   get size(): number {
@@ -178,20 +174,34 @@ export class CatalogIndex {
     return result;
   }
 
+  /** Hotels filed under cities of this folded name (all the Parises), or null. */
+  private hotelsInCitiesNamed(folded: string): Uint32Array | null {
+    const lists = this.gazetteer
+      .named(folded)
+      .filter((p) => p.kind === 'city')
+      .map((p) => this.members.get(p.id))
+      .filter((list): list is Uint32Array => list !== undefined);
+    if (lists.length <= 1) return lists[0] ?? null;
+    const all = new Uint32Array(lists.reduce((n, l) => n + l.length, 0));
+    let at = 0;
+    for (const list of lists) {
+      all.set(list, at);
+      at += list.length;
+    }
+    return all;
+  }
+
   /**
    * Hotels whose names match, best first. A city the caller names boosts hotels filed under
-   * a city of that name; a city named inside the hotel name counts for hotels there.
+   * a city of that name; a city named inside the typed name counts for hotels there.
    */
   findByName(name: string, cityText: string | null, limit: number): NameMatch[] {
-    const cityFolded = cityText === null ? null : foldText(cityText);
-    const inCityNamed = (h: number, folded: string) =>
-      this.foldedCities.get(this.table.cities[h]) === folded || this.foldedCities.get(this.cityPlaces[h]?.name ?? '') === folded;
     return this.names.match(name, {
       limit,
-      cityWord: (word) => this.gazetteer.named(word).some((p) => p.kind === 'city'),
-      hotelInCityNamed: inCityNamed,
-      boost: cityFolded ? (h) => (inCityNamed(h, cityFolded) ? CITY_BOOST : 0) : undefined,
-      tieBreak: (h) => this.ranks.byRating[h],
+      hotelsInCity: (word) => this.hotelsInCitiesNamed(word),
+      boosted: cityText === null ? null : this.hotelsInCitiesNamed(foldText(cityText)),
+      boost: CITY_BOOST,
+      tieBreak: this.ranks.byRating,
     });
   }
 }

@@ -1,0 +1,179 @@
+// npm run bench [-- --hotels N]: the performance figures of the service, printed beside their
+// targets. Builds a demo catalog of N hotels (1,000,000 by default) through the real feed
+// import, loads the index from the store as a server does, then times the operations
+// in-process.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { planDemoCities } from '../src/catalog/demo.js';
+import { importFeedFile } from '../src/catalog/import.js';
+import { SqliteCatalogStore } from '../src/catalog/sqlite-catalog-store.js';
+import { demoCommand } from '../src/cli/commands/demo-command.js';
+import { AffiliateLinker } from '../src/links/affiliate-link.js';
+import { findHotel } from '../src/operations/find-hotel.js';
+import { searchHotels } from '../src/operations/search-hotels.js';
+import type { CatalogServices } from '../src/operations/services.js';
+import { GazetteerResolver } from '../src/places/destination-resolver.js';
+import { builtInGazetteer } from '../src/places/gazetteer.js';
+import { GazetteerPlaceProvider } from '../src/places/place-provider.js';
+import { SeededRandom } from '../src/catalog/random.js';
+import { LiveIndex } from '../src/search/live-index.js';
+import { openSqlite } from '../src/storage/sqlite.js';
+
+const { values } = parseArgs({ options: { hotels: { type: 'string', default: '1000000' }, queries: { type: 'string', default: '5000' } } });
+const HOTELS = Number(values.hotels);
+const QUERIES = Number(values.queries);
+
+const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+
+interface Row {
+  what: string;
+  value: string;
+  target: string;
+  ok: boolean | null;
+}
+const rows: Row[] = [];
+function report(what: string, value: string, target = '', ok: boolean | null = null) {
+  rows.push({ what, value, target, ok });
+  console.error(`  ${what}: ${value}${target ? ` (target ${target})` : ''}`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function time(what: string, target99: number | null, queries: (() => Promise<unknown>)[]) {
+  for (const q of queries.slice(0, 200)) await q(); // warm up the JIT
+  const samples: number[] = [];
+  for (const q of queries) {
+    const start = process.hrtime.bigint();
+    await q();
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  const p50 = percentile(samples, 50);
+  const p99 = percentile(samples, 99);
+  report(
+    what,
+    `p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms, max ${samples.at(-1)!.toFixed(3)} ms (${samples.length} queries)`,
+    target99 === null ? '' : `p99 ≤ ${target99} ms`,
+    target99 === null ? null : p99 <= target99,
+  );
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-bench-'));
+  const logger = pino({ level: 'silent' });
+  try {
+    console.error(`Benchmark at ${HOTELS.toLocaleString('en-US')} hotels (Node ${process.version}, ${process.arch})`);
+    let start = performance.now();
+    const gazetteer = builtInGazetteer();
+    report('gazetteer load', `${Math.round(performance.now() - start)} ms`);
+
+    start = performance.now();
+    const feed = join(dir, 'demo.ndjson');
+    await demoCommand(HOTELS, feed);
+    report('demo feed generation', seconds(performance.now() - start));
+
+    const store = new SqliteCatalogStore(openSqlite(dir));
+    start = performance.now();
+    await importFeedFile(store, gazetteer, feed);
+    const importMs = performance.now() - start;
+    report('feed import (validate + write)', `${seconds(importMs)} (${Math.round(HOTELS / (importMs / 1000)).toLocaleString('en-US')} hotels/s)`);
+
+    gc();
+    const rssBefore = rssMb();
+    const live = new LiveIndex(store, gazetteer, logger, 0);
+    start = performance.now();
+    await live.start();
+    const buildMs = performance.now() - start;
+    report('index build from the store (load + build)', seconds(buildMs), '≤ 15 s', buildMs <= 15_000);
+    gc();
+    const rss = rssMb();
+    report('RSS with the index loaded', `${rss} MB (index ${rss - rssBefore} MB)`, '≤ 1536 MB', rss <= 1536);
+
+    const links = { mainSite: 'www.stays.example', travelSite: 'travel.stays.example', affiliateParam: 'aff', subIdParam: 'utm_content' };
+    const services: CatalogServices = {
+      liveIndex: live,
+      store,
+      resolver: new GazetteerResolver(gazetteer),
+      places: new GazetteerPlaceProvider(gazetteer),
+      links,
+      linker: new AffiliateLinker(links),
+    };
+    const credit = { affiliateCode: 'bench', subId: null };
+    const index = live.current!;
+    const random = new SeededRandom(42);
+    const someHotel = () => random.int(0, index.size - 1);
+
+    const near = (radius: number) =>
+      Array.from({ length: QUERIES }, () => {
+        const h = someHotel();
+        const q = { lat: index.table.lat[h] + (random.next() - 0.5) * 0.02, lng: index.table.lng[h] + (random.next() - 0.5) * 0.02, radius_km: radius };
+        return () => searchHotels(services, credit, q);
+      });
+    await time('point search, 5 km', 2, near(5));
+    await time('point search, 50 km', 2, near(50));
+    await time(
+      'point search, 50 km, sort=rating, min_stars=4',
+      2,
+      near(50).map((_, i) => {
+        const h = someHotel();
+        return () => searchHotels(services, credit, { lat: index.table.lat[h], lng: index.table.lng[h], radius_km: 50, sort: 'rating', min_stars: 4 + (i % 2) });
+      }),
+    );
+
+    const cities = planDemoCities(gazetteer, HOTELS).map((c) => c.place.name);
+    await time(
+      'destination search (city names)',
+      null,
+      Array.from({ length: QUERIES }, () => {
+        const destination = random.pick(cities);
+        return () => searchHotels(services, credit, { destination });
+      }),
+    );
+    await time(
+      'destination search (countries, sort=stars)',
+      null,
+      Array.from({ length: QUERIES }, () => {
+        const destination = random.pick(['United States', 'China', 'India', 'France', 'Brazil', 'Japan', 'Germany']);
+        return () => searchHotels(services, credit, { destination, sort: 'stars' });
+      }),
+    );
+
+    const typo = (name: string) => {
+      const at = random.int(1, Math.max(1, name.length - 2));
+      return name.slice(0, at) + name.slice(at + 1);
+    };
+    await time(
+      'find (exact names)',
+      5,
+      Array.from({ length: QUERIES }, () => {
+        const h = someHotel();
+        return () => findHotel(services, credit, { name: index.table.names[h] });
+      }),
+    );
+    await time(
+      'find (one letter dropped, with city)',
+      5,
+      Array.from({ length: QUERIES }, () => {
+        const h = someHotel();
+        return () => findHotel(services, credit, { name: typo(index.table.names[h]), city: index.table.cities[h] }).catch(() => null);
+      }),
+    );
+
+    await store.close();
+    const failed = rows.filter((r) => r.ok === false);
+    console.log('\n| measure | figure | target | |\n|---|---|---|---|');
+    for (const r of rows) console.log(`| ${r.what} | ${r.value} | ${r.target} | ${r.ok === null ? '' : r.ok ? 'ok' : 'MISSED'} |`);
+    if (failed.length > 0) console.log(`\n${failed.length} target(s) missed.`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
