@@ -118,6 +118,12 @@ describe('destination search', () => {
     }
   });
 
+  it('reads a name that holds a comma as a whole before reading "City, Country"', async () => {
+    const r = await t.request(`/hotels/search?destination=${encodeURIComponent('Washington, D.C.')}`);
+    expect(r.status).toBe(200);
+    expect(r.body.destination).toBe('Washington, D.C., District of Columbia, United States');
+  });
+
   it('searches a whole country, without distances', async () => {
     const r = await t.request('/hotels/search?destination=Portugal');
     expect(r.body.destination).toBe('Portugal');

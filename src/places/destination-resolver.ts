@@ -23,7 +23,9 @@ export class GazetteerResolver implements DestinationResolver {
   resolve(text: string, hotelCount: HotelCount): Place | null {
     const parts = text.split(',').map(foldText).filter(Boolean);
     if (parts.length === 0) return null;
-    let candidates = this.candidates(parts[0], parts.slice(1));
+    // Some names hold a comma themselves ("Washington, D.C."): the whole text comes first.
+    let candidates = parts.length > 1 ? this.candidates(parts.join(' '), []) : [];
+    if (candidates.length === 0) candidates = this.candidates(parts[0], parts.slice(1));
     if (candidates.length === 0 && parts.length === 1) {
       // "paris texas", "porto portugal": a place name followed by where it is.
       const words = parts[0].split(' ');

@@ -6,7 +6,7 @@
 // are taken rarest first, and once the words left could not lift a hotel to the coverage
 // needed on their own, they no longer bring candidates, they only score them. Scoring a
 // candidate reads its few tokens against a vocabulary-sized table of what the query matched.
-import { deletions, editDistance, nameWords, typosAllowed } from './name-words.js';
+import { deletions, editDistance, isFillerLike, nameWords, typosAllowed } from './name-words.js';
 import { TopK } from './top-k.js';
 
 export interface NameMatch {
@@ -60,6 +60,7 @@ export class NameIndex {
   private readonly idf: Float64Array;
   private readonly postingStart: Uint32Array;
   private readonly postings: Uint32Array;
+  private readonly postingWeight: Float32Array;
   private readonly records: Uint32Array;
   private readonly weights: Float32Array;
   /** Tokens past the twelfth of long names. */
@@ -108,7 +109,6 @@ export class NameIndex {
     this.postingStart = new Uint32Array(vocabularySize + 1);
     for (let t = 0; t < vocabularySize; t++) this.postingStart[t + 1] = this.postingStart[t] + frequency[t];
     this.postings = new Uint32Array(this.postingStart[vocabularySize]);
-    const fill = this.postingStart.slice(0, vocabularySize);
     this.records = new Uint32Array(n * STRIDE);
     this.weights = new Float32Array(this.records.buffer);
     for (let h = 0; h < n; h++) {
@@ -117,7 +117,6 @@ export class NameIndex {
       const count = tokenStart[h + 1] - tokenStart[h];
       for (let k = 0; k < count; k++) {
         const t = hotelTokens[tokenStart[h] + k];
-        this.postings[fill[t]++] = h;
         weight += this.idf[t];
         if (k < INLINE_TOKENS) this.records[record + FIRST_TOKEN + k] = t;
       }
@@ -125,6 +124,22 @@ export class NameIndex {
       this.records[record + RANK] = ranks[h];
       this.weights[record + WEIGHT] = weight;
       this.records[record + COUNT] = count;
+    }
+
+    // Every list lightest name first (then best-rated), so a scan can stop where the rest of
+    // a list could only score less; each posting carries its hotel's name weight beside it.
+    const order = new Uint32Array(n);
+    for (let h = 0; h < n; h++) order[h] = h;
+    const weightOf = (h: number) => this.weights[h * STRIDE + WEIGHT];
+    order.sort((a, b) => weightOf(a) - weightOf(b) || ranks[a] - ranks[b]);
+    this.postingWeight = new Float32Array(this.postings.length);
+    const fill = this.postingStart.slice(0, vocabularySize);
+    for (const h of order) {
+      for (let k = tokenStart[h]; k < tokenStart[h + 1]; k++) {
+        const at = fill[hotelTokens[k]]++;
+        this.postings[at] = h;
+        this.postingWeight[at] = weightOf(h);
+      }
     }
 
     for (let t = 0; t < vocabularySize; t++) {
@@ -166,12 +181,45 @@ export class NameIndex {
       const distance = editDistance(word, candidate, reach);
       if (distance <= reach) matches.push({ token, quality: TYPO_QUALITY[distance] });
     }
-    return matches.sort((a, b) => b.quality - a.quality || this.idf[b.token] - this.idf[a.token]);
+    // Closest first; among equally close readings the more common word is the likelier one.
+    return matches.sort((a, b) => b.quality - a.quality || this.idf[a.token] - this.idf[b.token]);
+  }
+
+  /**
+   * The typed words as the catalog would write them: a word neither known nor a typo away from
+   * a known one is split when it is two known words run together ("topazhotel"), dropped when
+   * it is a mistyped filler word ("hotl") or a stray letter or two, and kept otherwise (it then
+   * counts against the match).
+   */
+  private readTyped(typedName: string): string[] {
+    const words = nameWords(typedName);
+    const read: string[] = [];
+    for (const word of words) {
+      if (this.vocabulary.has(word) || this.lookup(word).length > 0) {
+        read.push(word);
+        continue;
+      }
+      const split = this.splitRunTogether(word);
+      if (split) read.push(...split);
+      else if (!isFillerLike(word) && !(word.length <= 2 && words.length > 1)) read.push(word);
+    }
+    return [...new Set(read.length > 0 ? read : words)];
+  }
+
+  private splitRunTogether(word: string): string[] | null {
+    if (word.length < 6) return null;
+    for (let at = 2; at <= word.length - 2; at++) {
+      const left = word.slice(0, at);
+      const right = word.slice(at);
+      const known = (part: string) => this.vocabulary.has(part) || isFillerLike(part);
+      if (known(left) && known(right)) return [left, right].filter((part) => this.vocabulary.has(part));
+    }
+    return null;
   }
 
   /** Hotels whose names match the typed name well enough, best first. */
   match(typedName: string, options: NameQueryOptions): NameMatch[] {
-    const typed = nameWords(typedName).slice(0, MAX_QUERY_WORDS);
+    const typed = this.readTyped(typedName).slice(0, MAX_QUERY_WORDS);
     if (typed.length === 0) return [];
     const { idf, tokenWord, tokenQuality, cityBits, boostedMark } = this;
 
@@ -202,7 +250,11 @@ export class NameIndex {
     // what the words from w on weigh. City credit is not counted there: the hotels that can
     // get it are scored first, below.
     const reachable = new Float64Array(words.length + 1);
-    for (let w = words.length - 1; w >= 0; w--) reachable[w] = reachable[w + 1] + words[w].weight / queryWeight;
+    const nameReachable = new Float64Array(words.length + 1);
+    for (let w = words.length - 1; w >= 0; w--) {
+      reachable[w] = reachable[w + 1] + words[w].weight / queryWeight;
+      nameReachable[w] = nameReachable[w + 1] + Math.max(0, ...words[w].matches.map((m) => idf[m.token]));
+    }
 
     const stamp = (this.stamp = (this.stamp % 0xfffffffe) + 1);
     if (stamp === 1) for (let r = SEEN; r < this.records.length; r += STRIDE) this.records[r] = 0;
@@ -212,30 +264,43 @@ export class NameIndex {
     const best = this.best;
     best.reset(options.limit);
 
-    const visit = (h: number) => {
+    const visit = (h: number): boolean => {
       const record = h * STRIDE;
-      if (this.records[record + SEEN] === stamp) return;
+      if (this.records[record + SEEN] === stamp) return false;
       this.records[record + SEEN] = stamp;
       this.score(h, words, wordQuality, wordIdf, queryWeight, hasMarks ? boost : -1);
+      return true;
     };
+    // Hotels that city credit can lift are scored first (they are few); every hotel met after
+    // them gets none, which keeps the bound below tight.
     for (const w of words) for (let k = 0; k < (w.inCity?.length ?? 0); k++) visit(w.inCity![k]);
 
-    for (let w = 0; w < words.length; w++) {
-      // The score a newcomer must reach: the floor, within MARGIN of the best so far, and
-      // above the k-th best once there are k. A newcomer lacks every rarer word already
-      // walked, so the most it can score is known; past that point, stop.
+    const barNow = () => {
       let bar = MIN_SCORE;
       if (best.length > 0) bar = Math.max(bar, -best.primaryOf(0) - MARGIN);
       if (best.length === options.limit) bar = Math.max(bar, -best.primaryOf(best.length - 1));
+      return bar;
+    };
+    for (let w = 0; w < words.length; w++) {
+      // A hotel first met at word w lacks every rarer word walked already and is not boosted
+      // unless marked, so what it can score at most is known: its query coverage is at most
+      // reachable[w], its name coverage at most what the words left weigh over its own name
+      // weight. Once that cannot reach the bar (the floor, within MARGIN of the best, above
+      // the k-th best), the rest of the list, heavier still, cannot either.
       const reach = reachable[w];
-      if (reach < MIN_QUERY_COVERAGE || QUERY_SHARE * reach + (1 - QUERY_SHARE) + boost < bar) break;
+      if (reach < MIN_QUERY_COVERAGE) break;
+      const nameReach = nameReachable[w];
+      let bar = barNow();
+      if (QUERY_SHARE * reach + (1 - QUERY_SHARE) + boost < bar) break;
       for (const { token } of words[w].matches) {
-        for (let p = this.postingStart[token]; p < this.postingStart[token + 1]; p++) {
+        const end = this.postingStart[token + 1];
+        for (let p = this.postingStart[token]; p < end; p++) {
+          const most = QUERY_SHARE * reach + (1 - QUERY_SHARE) * Math.min(1, nameReach / this.postingWeight[p]);
+          if (most + boost < bar) break;
           const h = this.postings[p];
-          const record = h * STRIDE;
-          if (this.records[record + SEEN] === stamp) continue;
-          this.records[record + SEEN] = stamp;
-          this.score(h, words, wordQuality, wordIdf, queryWeight, hasMarks ? boost : -1);
+          // Past its own bound only a boosted hotel can still make it: check the 1-byte mark.
+          if (most < bar && boostedMark[h] === 0) continue;
+          if (visit(h)) bar = barNow();
         }
       }
     }

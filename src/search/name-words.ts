@@ -25,6 +25,15 @@ const SPELLINGS: Record<string, string> = {
   gd: 'grand',
 };
 
+/** True for a filler word, or a word one typo away from a long one ("hotl", "htel"). */
+export function isFillerLike(word: string): boolean {
+  if (FILLER.has(word)) return true;
+  for (const filler of FILLER) {
+    if (filler.length >= 4 && editDistance(word, filler, 1) <= 1) return true;
+  }
+  return false;
+}
+
 /** The distinct meaningful words of a name, in order. All-filler names keep their words. */
 export function nameWords(name: string): string[] {
   const words = foldWords(name).map((w) => SPELLINGS[w] ?? w);
