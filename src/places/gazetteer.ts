@@ -201,15 +201,25 @@ export class Gazetteer {
     return best;
   }
 
+  /** The cities of a country with this name (any spelling the gazetteer knows). */
+  citiesNamed(countryCode: string, cityText: string): Place[] {
+    return this.named(foldText(cityText)).filter((p) => p.kind === 'city' && p.countryCode === countryCode);
+  }
+
   /**
    * The city a hotel is filed under: the same-named city of its country nearest to it, else
    * the nearest city of its country; null when neither is close enough.
    */
-  locateCity(countryCode: string, cityText: string, lat: number, lng: number): Place | null {
+  locateCity(
+    countryCode: string,
+    cityText: string,
+    lat: number,
+    lng: number,
+    sameNamed: readonly Place[] = this.citiesNamed(countryCode, cityText),
+  ): Place | null {
     let best: Place | null = null;
     let bestKm = SAME_NAME_CITY_KM;
-    for (const place of this.named(foldText(cityText))) {
-      if (place.kind !== 'city' || place.countryCode !== countryCode) continue;
+    for (const place of sameNamed) {
       const km = haversineKm(lat, lng, place.lat, place.lng);
       if (km <= bestKm) {
         best = place;

@@ -88,9 +88,14 @@ export class CatalogIndex {
       if (list) list.push(i);
       else lists.set(key, [i]);
     };
+    // Hotels share city names: look each (country, city) up once.
+    const sameNamed = new Map<string, Place[]>();
     for (let i = 0; i < table.size; i++) {
       const country = table.countryCodes[i];
-      const city = gazetteer.locateCity(country, table.cities[i], table.lat[i], table.lng[i]);
+      const key = `${country}|${table.cities[i]}`;
+      let named = sameNamed.get(key);
+      if (!named) sameNamed.set(key, (named = gazetteer.citiesNamed(country, table.cities[i])));
+      const city = gazetteer.locateCity(country, table.cities[i], table.lat[i], table.lng[i], named);
       this.cityPlaces[i] = city;
       add(`country:${country}`, i);
       if (city) {

@@ -15,27 +15,27 @@ function positions(order: Uint32Array): Uint32Array {
   return rank;
 }
 
-/** Descending, with missing values (NaN) last. */
-function descending(a: number, b: number): number {
-  const aMissing = Number.isNaN(a);
-  const bMissing = Number.isNaN(b);
-  if (aMissing || bMissing) return Number(aMissing) - Number(bMissing);
-  return b - a;
-}
-
 export function computeRanks(table: HotelTable): Ranks {
-  const { rating, reviews, stars, names, ids } = table;
+  const { names, ids } = table;
   const n = table.size;
+  // Scores and stars are never negative: -1 stands for "none" and sorts after every value.
+  const rating = new Float64Array(n);
+  const stars = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    rating[i] = Number.isNaN(table.rating[i]) ? -1 : table.rating[i];
+    stars[i] = Number.isNaN(table.stars[i]) ? -1 : table.stars[i];
+  }
+  const reviews = table.reviews;
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   order.sort(
     (a, b) =>
-      descending(rating[a], rating[b]) ||
+      rating[b] - rating[a] ||
       reviews[b] - reviews[a] ||
       (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0) ||
       (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0),
   );
   const byRating = positions(order);
-  order.sort((a, b) => descending(stars[a], stars[b]) || byRating[a] - byRating[b]);
+  order.sort((a, b) => stars[b] - stars[a] || byRating[a] - byRating[b]);
   return { byRating, byStars: positions(order) };
 }
