@@ -99,17 +99,18 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     reply.header('X-Request-Id', request.id);
   });
 
-  /** Counts a call that failed before it could be read (cost 1) and sets its limit headers. */
-  async function admitFailure(request: FastifyRequest, reply: FastifyReply): Promise<ServiceError | null> {
-    const { caller } = await gate.identify(request.headers.authorization, request.ip);
-    const admission = await gate.admit(caller, 1);
+  /**
+   * Counts the call against the caller's allowance and sets the limit headers; a call that
+   * does not fit is refused whole (and costs nothing): the 429 to answer is returned.
+   */
+  async function admit(request: FastifyRequest, reply: FastifyReply, caller: Caller, cost: number): Promise<ServiceError | null> {
+    const admission = await gate.admit(caller, cost);
     request.admitted = true;
     setLimitHeaders(reply, admission);
-    return admission.allowed
-      ? null
-      : new ServiceError('rate_limited', rateLimitMessage(caller, admission, 1, docs.signupUrl), {
-          retryAfterSeconds: admission.retryAfterSeconds,
-        });
+    if (admission.allowed) return null;
+    return new ServiceError('rate_limited', rateLimitMessage(caller, admission, cost, docs.signupUrl), {
+      retryAfterSeconds: admission.retryAfterSeconds,
+    });
   }
 
   async function handleOperation(operation: AnyHttpOperation, request: FastifyRequest, reply: FastifyReply) {
@@ -128,15 +129,8 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
         failure = error;
       }
     }
-    const cost = failure ? 1 : operation.cost(input);
-    const admission = await gate.admit(caller, cost);
-    request.admitted = true;
-    setLimitHeaders(reply, admission);
-    if (!admission.allowed) {
-      throw new ServiceError('rate_limited', rateLimitMessage(caller, admission, cost, docs.signupUrl), {
-        retryAfterSeconds: admission.retryAfterSeconds,
-      });
-    }
+    const refusal = await admit(request, reply, caller, failure ? 1 : operation.cost(input));
+    if (refusal) throw refusal;
     if (failure) throw failure;
     const subId = (input as { sub_id?: string }).sub_id ?? null;
     return reply.send(await operation.run(services, { affiliateCode: caller.affiliateCode, subId }, input));
@@ -180,7 +174,11 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     let problem = error instanceof ServiceError ? error : fromFrameworkError(error as { code?: string; message: string });
     // A call refused by the framework (an oversized body) is still a call of the operation.
     if (request.routeOptions.config.operation && !request.admitted) {
-      problem = (await admitFailure(request, reply).catch(() => null)) ?? problem;
+      const refusal = await gate
+        .identify(request.headers.authorization, request.ip)
+        .then(({ caller }) => admit(request, reply, caller, 1))
+        .catch(() => null);
+      problem = refusal ?? problem;
     }
     if (problem) {
       if (problem.code === 'upstream_unavailable') request.log.warn({ err: problem.cause ?? problem }, problem.message);

@@ -49,8 +49,6 @@ export class CatalogIndex {
   private readonly cosLat: Float64Array;
   /** Hotels of each place (city, region, country) by place id, best-rated first. */
   private readonly members: Map<string, Uint32Array>;
-  /** The city each hotel is filed under. */
-  private readonly cityPlaces: (Place | null)[];
   private readonly names: NameIndex;
   private readonly hits = new IndexBuffer(4096);
   private readonly best = new TopK(32);
@@ -66,7 +64,6 @@ export class CatalogIndex {
     this.tree = new KdTree(table.lng.subarray(0, n), table.lat.subarray(0, n));
     this.cosLat = new Float64Array(n);
     for (let i = 0; i < n; i++) this.cosLat[i] = Math.cos(table.lat[i] * RAD);
-    this.cityPlaces = new Array(n);
     this.members = this.fileUnderPlaces();
     this.names = new NameIndex(table.names, this.ranks.byRating);
   }
@@ -96,7 +93,6 @@ export class CatalogIndex {
       let named = sameNamed.get(key);
       if (!named) sameNamed.set(key, (named = gazetteer.citiesNamed(country, table.cities[i])));
       const city = gazetteer.locateCity(country, table.cities[i], table.lat[i], table.lng[i], named);
-      this.cityPlaces[i] = city;
       add(`country:${country}`, i);
       if (city) {
         add(city.id, i);
@@ -111,6 +107,7 @@ export class CatalogIndex {
     return members;
   }
 
+  /** Haversine (as geo.ts) with the hotel's cos(latitude) precomputed: this runs per candidate. */
   private distanceKm(i: number, lat: number, cosLat: number, lng: number): number {
     const sinLat = Math.sin((this.table.lat[i] - lat) * RAD * 0.5);
     const sinLng = Math.sin((this.table.lng[i] - lng) * RAD * 0.5);

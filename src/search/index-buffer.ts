@@ -22,25 +22,3 @@ export class IndexBuffer {
     this.items[this.length++] = value;
   }
 }
-
-export class NumberBuffer {
-  items: Float64Array;
-  length = 0;
-
-  constructor(initialCapacity = 1024) {
-    this.items = new Float64Array(initialCapacity);
-  }
-
-  clear(): void {
-    this.length = 0;
-  }
-
-  push(value: number): void {
-    if (this.length === this.items.length) {
-      const grown = new Float64Array(this.items.length * 2);
-      grown.set(this.items);
-      this.items = grown;
-    }
-    this.items[this.length++] = value;
-  }
-}
