@@ -1,0 +1,94 @@
+// Dependencies that fail: a store that cannot be read is 503 with Retry-After, no catalog yet
+// is 503, an unexpected failure is 500 with a request id and no stack trace; never a crash.
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AccessGate } from '../src/access/access-gate.js';
+import { buildHttpApp } from '../src/http/server.js';
+import { InProcessCounters } from '../src/limits/in-process-counters.js';
+import { AffiliateLinker } from '../src/links/affiliate-link.js';
+import { GazetteerPlaceProvider } from '../src/places/place-provider.js';
+import { builtInGazetteer } from '../src/places/gazetteer.js';
+import { linkSettings } from '../src/service.js';
+import { loadConfig } from '../src/config.js';
+import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
+import { startTestService, type TestService } from './support/test-service.js';
+
+const started: TestService[] = [];
+afterAll(async () => {
+  for (const t of started) await t.close().catch(() => undefined);
+});
+
+describe('a dependency that is down', () => {
+  it('answers 503 upstream_unavailable with Retry-After when the store cannot be read, and keeps serving searches', async () => {
+    const t = await startTestService(FIXTURE_HOTELS);
+    started.push(t);
+    await t.service.store.close();
+    const r = await t.request('/hotels/hotel/pt/lisbon/pestana-palace');
+    expect(r.status).toBe(503);
+    expect(r.body).toEqual({
+      error: { code: 'upstream_unavailable', message: 'the hotel catalog cannot be read right now; try again shortly' },
+    });
+    expect(r.headers.get('retry-after')).toBe('5');
+    expect(r.headers.get('x-ratelimit-remaining')).not.toBeNull();
+    // The in-memory index still answers, and the poll that now fails does not bring it down.
+    await t.service.liveIndex.refresh();
+    expect((await t.request('/hotels/search?destination=Lisbon')).status).toBe(200);
+  });
+
+  it('answers 503 before any catalog has been imported', async () => {
+    const t = await startTestService(null);
+    started.push(t);
+    const r = await t.request('/hotels/search?destination=Lisbon');
+    expect(r.status).toBe(503);
+    expect(r.body.error).toEqual({
+      code: 'upstream_unavailable',
+      message: 'no hotel catalog has been imported yet; try again once one is loaded',
+    });
+    expect(r.headers.get('retry-after')).toBe('30');
+  });
+});
+
+describe('an unexpected failure', () => {
+  it('is 500 with a request id that is also in the log, and no stack trace', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => lines.push(line) });
+    const config = loadConfig({});
+    const links = linkSettings(config);
+    const gazetteer = builtInGazetteer();
+    const app = await buildHttpApp({
+      services: {
+        liveIndex: { current: { hotelCount: () => 0 } } as never,
+        store: {} as never,
+        resolver: {
+          resolve: () => {
+            throw new Error('resolver exploded');
+          },
+        },
+        places: new GazetteerPlaceProvider(gazetteer),
+        links,
+        linker: new AffiliateLinker(links),
+      },
+      gate: new AccessGate(null, new InProcessCounters(), { keylessPerHour: 100, standardPerDay: 100, partnerPerDay: 100 }),
+      logger,
+      docs: { serviceName: 'Example Stays', mainSite: links.mainSite, affiliateParam: 'aff', subIdParam: 'utm_content', signupUrl: 'https://x.example/', keylessPerHour: 100, standardPerDay: 100, partnerPerDay: 100 },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address() as { port: number };
+      const response = await fetch(`http://127.0.0.1:${address.port}/hotels/search?destination=Lisbon`);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      const requestId = response.headers.get('x-request-id')!;
+      expect(response.status).toBe(500);
+      expect(body.error).toEqual({
+        code: 'upstream_unavailable',
+        message: `an unexpected error occurred; quote request id ${requestId} when reporting it`,
+      });
+      expect(JSON.stringify(body)).not.toContain('resolver exploded');
+      expect(response.headers.get('x-ratelimit-limit')).toBe('100');
+      const logged = lines.map((l) => JSON.parse(l) as { reqId?: string; err?: { message: string } }).find((l) => l.err);
+      expect(logged).toMatchObject({ reqId: requestId, err: { message: 'resolver exploded' } });
+    } finally {
+      await app.close();
+    }
+  });
+});
