@@ -62,6 +62,18 @@ export const ConfigSchema = Type.Object({
   REDIS_URL: Type.Optional(
     Type.String({ pattern: '^rediss?://\\S+$', 'x-rule': 'a redis:// URL', description: 'Rate-limit counters in Redis.' }),
   ),
+  REDIS_KEY_PREFIX: Type.String({
+    pattern: '^[A-Za-z0-9:_.-]{1,100}$',
+    'x-rule': '1 to 100 letters, digits, ":", "_", "." or "-"',
+    default: 'hotel-affiliate:',
+    description: 'Prefix of every Redis key the service writes.',
+  }),
+  REDIS_TIMEOUT_MS: Type.Integer({
+    minimum: 10,
+    maximum: 10_000,
+    default: 250,
+    description: 'How long a call waits for Redis before it is counted locally instead.',
+  }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

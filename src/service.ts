@@ -4,18 +4,23 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { AccessGate } from './access/access-gate.js';
 import { ensureCatalog } from './catalog/demo-catalog.js';
-import { SqliteCatalogStore } from './catalog/sqlite-catalog-store.js';
 import type { CatalogStore } from './catalog/store.js';
-import { ConfigError, type Config } from './config.js';
+import type { Config } from './config.js';
 import { buildHttpApp } from './http/server.js';
+import { Redis } from 'ioredis';
+import type { KeyStore } from './keys/key-store.js';
+import type { CounterStore } from './limits/counter-store.js';
 import { InProcessCounters } from './limits/in-process-counters.js';
+import { RedisCounters } from './limits/redis-counters.js';
+import { SharedCountersWithFallback } from './limits/shared-counters.js';
+import { ServiceMetrics } from './metrics.js';
 import { AffiliateLinker } from './links/affiliate-link.js';
 import type { LinkSettings } from './links/link-settings.js';
 import { GazetteerResolver } from './places/destination-resolver.js';
 import { builtInGazetteer, type Gazetteer } from './places/gazetteer.js';
 import { GazetteerPlaceProvider } from './places/place-provider.js';
 import { LiveIndex } from './search/live-index.js';
-import { openSqlite } from './storage/sqlite.js';
+import { openStorage } from './storage/storage.js';
 
 export interface ServiceOverrides {
   /** The clock of allowance windows (tests move it). */
@@ -27,6 +32,8 @@ export interface Service {
   http: FastifyInstance;
   liveIndex: LiveIndex;
   store: CatalogStore;
+  keys: KeyStore;
+  metrics: ServiceMetrics;
   gazetteer: Gazetteer;
   logger: Logger;
   close(): Promise<void>;
@@ -45,18 +52,30 @@ export function linkSettings(config: Config): LinkSettings {
   };
 }
 
-/** Opens the catalog store the configuration names. */
-export function openCatalogStore(config: Config): CatalogStore {
-  if (config.DATABASE_URL) {
-    throw new ConfigError('configuration: DATABASE_URL is set, but PostgreSQL storage is not available yet; unset it to use the embedded database');
-  }
-  return new SqliteCatalogStore(openSqlite(config.DATA_DIR));
+/** Allowance counters: in this process, or in Redis with this process as the fallback. */
+function openCounters(config: Config, logger: Logger, metrics: ServiceMetrics, now?: () => number): CounterStore {
+  const local = new InProcessCounters(now);
+  if (!config.REDIS_URL) return local;
+  const redis = new Redis(config.REDIS_URL, {
+    // Fail fast while disconnected (the call is then counted locally) and keep reconnecting.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1000,
+    commandTimeout: config.REDIS_TIMEOUT_MS,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+  });
+  redis.on('error', () => {
+    // Reported once per outage by the counters; ioredis would otherwise print every retry.
+  });
+  return new SharedCountersWithFallback(new RedisCounters(redis, config.REDIS_KEY_PREFIX), local, logger, metrics, config.REDIS_TIMEOUT_MS);
 }
 
 export async function createService(config: Config, overrides: ServiceOverrides = {}): Promise<Service> {
   const logger = overrides.logger ?? createLogger(config);
   const gazetteer = builtInGazetteer();
-  const store = openCatalogStore(config);
+  const storage = openStorage(config);
+  const store = storage.catalog;
+  const metrics = new ServiceMetrics();
   if (config.DEMO_CATALOG) await ensureCatalog(store, gazetteer, config.DEMO_HOTELS, logger);
   const liveIndex = new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000);
   await liveIndex.start();
@@ -67,8 +86,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     standardPerDay: config.LIMIT_STANDARD_PER_DAY,
     partnerPerDay: config.LIMIT_PARTNER_PER_DAY,
   };
-  const counters = new InProcessCounters(overrides.now);
-  const gate = new AccessGate(null, counters, allowances, overrides.now);
+  metrics.catalogSize = () => liveIndex.current?.size ?? 0;
+  const counters = openCounters(config, logger, metrics, overrides.now);
+  const gate = new AccessGate(storage.keys, counters, allowances, overrides.now);
   const http = await buildHttpApp({
     services: {
       liveIndex,
@@ -80,6 +100,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     },
     gate,
     logger,
+    metrics,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     trustedProxies: config.TRUSTED_PROXIES?.split(',').map((p) => p.trim()),
     docs: {
@@ -96,13 +117,15 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     http,
     liveIndex,
     store,
+    keys: storage.keys,
+    metrics,
     gazetteer,
     logger,
     async close() {
       liveIndex.stop();
       await http.close();
       await counters.close();
-      await store.close();
+      await storage.close();
     },
   };
 }

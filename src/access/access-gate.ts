@@ -24,7 +24,8 @@ export interface KeyLookup {
   findActive(secret: string): Promise<ActiveKey | null>;
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_]{1,200})$/;
+// The scheme is case-insensitive (RFC 9110); the token is what we issue: letters, digits, _.
+const BEARER = /^Bearer +([A-Za-z0-9_]{1,200})$/i;
 
 function unauthorized(message: string): ServiceError {
   return new ServiceError('unauthorized', message);

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { demoCommand } from './commands/demo-command.js';
 import { importCommand } from './commands/import-command.js';
+import { keysCommand, KeysUsageError } from './commands/keys-command.js';
 
 const USAGE = `Usage: hotel-affiliate <command>
 
@@ -11,6 +12,11 @@ Commands:
   import FILE                 Replace the catalog with an NDJSON feed (one hotel a line), atomically.
                               A bad line stops the import; the catalog in use stays as it was.
   demo [--count N] [--out F]  Write the invented demo catalog as an NDJSON feed (default 50000 hotels, stdout).
+  keys create --tier standard|partner --code AFFILIATE_CODE [--label TEXT]
+                              Create an API key; its secret is printed once, alone on stdout.
+  keys list [--json]          List keys (never their secrets).
+  keys revoke KEY_ID          Refuse the key from the next request on.
+  keys set-tier KEY_ID TIER   Move a key to the standard or partner tier.
   serve                       Run the HTTP service (as npm start does).
 
 Configuration comes from environment variables (DATA_DIR, DATABASE_URL, ...); see the README.`;
@@ -39,6 +45,8 @@ async function run(argv: string[]): Promise<number> {
       });
       return demoCommand(positiveInteger(values.count, '--count'), values.out);
     }
+    case 'keys':
+      return keysCommand(loadConfig(), rest);
     case 'serve':
       await import('../main.js');
       return -1;
@@ -58,7 +66,11 @@ run(process.argv.slice(2)).then(
     if (code >= 0) process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (
+      error instanceof UsageError ||
+      error instanceof KeysUsageError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
       console.error(`${(error as Error).message}\n\n${USAGE}`);
       process.exitCode = 2;
     } else if (error instanceof ConfigError) {

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { Admission, RequestGate } from '../access/gate.js';
 import { ServiceError } from '../errors.js';
 import type { Caller } from '../keys/caller.js';
+import type { ServiceMetrics } from '../metrics.js';
 import type { CatalogServices } from '../operations/services.js';
 import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
 import { openApiDocument, type OpenApiSettings } from './openapi.js';
@@ -19,6 +20,8 @@ export interface HttpAppOptions {
   services: CatalogServices;
   gate: RequestGate;
   logger: Logger;
+  /** Prometheus metrics, served at /metrics when given. */
+  metrics?: ServiceMetrics;
   docs: OpenApiSettings;
   /** Base address for the OpenAPI servers; by default the address the request came to. */
   publicBaseUrl?: string;
@@ -98,6 +101,17 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+
+  const { metrics } = options;
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      const operation = request.routeOptions.config.operation;
+      if (operation) metrics.calls.inc({ operation: operation.operationId, status: String(reply.statusCode) });
+    });
+    app.get('/metrics', async (_request, reply) =>
+      reply.header('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics()),
+    );
+  }
 
   /**
    * Counts the call against the caller's allowance and sets the limit headers; a call that

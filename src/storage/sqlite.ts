@@ -31,6 +31,15 @@ const MIGRATIONS: string[] = [
      amenities TEXT NOT NULL,
      PRIMARY KEY (generation, id)
    );`,
+  `CREATE TABLE api_keys (
+     id TEXT PRIMARY KEY,
+     secret_hash TEXT NOT NULL UNIQUE,
+     tier TEXT NOT NULL CHECK (tier IN ('standard', 'partner')),
+     affiliate_code TEXT NOT NULL,
+     label TEXT,
+     created_at TEXT NOT NULL,
+     revoked_at TEXT
+   );`,
 ];
 
 export function sqliteFile(dataDir: string): string {

@@ -3,12 +3,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { HotelRecord } from '../../src/catalog/hotel.js';
 import { importFeedFile } from '../../src/catalog/import.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { builtInGazetteer } from '../../src/places/gazetteer.js';
-import { createService, openCatalogStore, type Service } from '../../src/service.js';
+import { createService, type Service } from '../../src/service.js';
+import { openStorage } from '../../src/storage/storage.js';
 import { toNdjson } from './fixture-hotels.js';
 
 export interface TestClock {
@@ -17,7 +18,7 @@ export interface TestClock {
   advance(ms: number): void;
 }
 
-export function testClock(startMs = Date.UTC(2026, 10, 23, 10, 0, 0)): TestClock {
+export function testClock(startMs: number = Date.UTC(2026, 10, 23, 10, 0, 0)): TestClock {
   let current = startMs;
   return { now: () => current, set: (ms) => (current = ms), advance: (ms) => (current += ms) };
 }
@@ -46,11 +47,21 @@ export async function writeFeed(dir: string, hotels: HotelRecord[] | string): Pr
   return file;
 }
 
+export interface TestServiceOptions {
+  /** Where the test clock starts (Redis expiries are absolute: use the real time with Redis). */
+  clockStart?: number;
+  logger?: Logger;
+  /** An existing data directory, shared with another instance. */
+  dataDir?: string;
+}
+
 export async function startTestService(
   hotels: HotelRecord[] | null,
   env: Record<string, string> = {},
+  options: TestServiceOptions = {},
 ): Promise<TestService> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-test-'));
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hotel-affiliate-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     DEMO_CATALOG: 'false',
@@ -60,16 +71,16 @@ export async function startTestService(
     ...env,
   });
   const importFeed = async (feed: HotelRecord[] | string) => {
-    const store = openCatalogStore(config);
+    const storage = openStorage(config);
     try {
-      return await importFeedFile(store, builtInGazetteer(), await writeFeed(dataDir, feed));
+      return await importFeedFile(storage.catalog, builtInGazetteer(), await writeFeed(dataDir, feed));
     } finally {
-      await store.close();
+      await storage.close();
     }
   };
   if (hotels) await importFeed(hotels);
-  const clock = testClock();
-  const service = await createService(config, { now: clock.now, logger: pino({ level: 'silent' }) });
+  const clock = testClock(options.clockStart);
+  const service = await createService(config, { now: clock.now, logger: options.logger ?? pino({ level: 'silent' }) });
   await service.http.listen({ port: 0, host: '127.0.0.1' });
   const address = service.http.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -94,7 +105,7 @@ export async function startTestService(
     importFeed,
     async close() {
       await service.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

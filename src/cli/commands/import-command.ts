@@ -3,15 +3,15 @@ import { FeedError } from '../../catalog/feed.js';
 import { importFeedFile } from '../../catalog/import.js';
 import type { Config } from '../../config.js';
 import { builtInGazetteer } from '../../places/gazetteer.js';
-import { openCatalogStore } from '../../service.js';
+import { openStorage } from '../../storage/storage.js';
 import { importProgress } from '../progress.js';
 
 export async function importCommand(config: Config, file: string): Promise<number> {
-  const store = openCatalogStore(config);
+  const storage = openStorage(config);
   const progress = importProgress();
   const started = performance.now();
   try {
-    const version = await importFeedFile(store, builtInGazetteer(), file, (p) => progress.update(p));
+    const version = await importFeedFile(storage.catalog, builtInGazetteer(), file, (p) => progress.update(p));
     progress.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
@@ -31,6 +31,6 @@ export async function importCommand(config: Config, file: string): Promise<numbe
     }
     throw error;
   } finally {
-    await store.close();
+    await storage.close();
   }
 }

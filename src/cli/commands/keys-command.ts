@@ -1,0 +1,106 @@
+// hotel-affiliate keys create|list|revoke|set-tier: the affiliate programme's keys. A key's
+// secret is printed once, at creation (alone on stdout, so scripts can capture it).
+import { parseArgs } from 'node:util';
+import type { Config } from '../../config.js';
+import { AFFILIATE_CODE_PATTERN } from '../../keys/api-key.js';
+import { KEY_TIERS, type ApiKeyRecord, type KeyTier } from '../../keys/key-store.js';
+import { openStorage } from '../../storage/storage.js';
+
+export class KeysUsageError extends Error {}
+
+function tierOf(text: string | undefined): KeyTier {
+  if (!KEY_TIERS.includes(text as KeyTier)) {
+    throw new KeysUsageError(`the tier must be one of ${KEY_TIERS.join(', ')} (got ${JSON.stringify(text ?? '')})`);
+  }
+  return text as KeyTier;
+}
+
+function describe(key: ApiKeyRecord): string {
+  const label = key.label ? `, label ${JSON.stringify(key.label)}` : '';
+  return `${key.id} (${key.tier} tier, affiliate code ${key.affiliateCode}${label})`;
+}
+
+function table(keys: ApiKeyRecord[]): string {
+  const rows = [
+    ['ID', 'TIER', 'CODE', 'LABEL', 'CREATED', 'REVOKED'],
+    ...keys.map((k) => [k.id, k.tier, k.affiliateCode, k.label ?? '', k.createdAt, k.revokedAt ?? '']),
+  ];
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd()).join('\n');
+}
+
+export async function keysCommand(config: Config, args: string[]): Promise<number> {
+  const [action, ...rest] = args;
+  const storage = openStorage(config);
+  try {
+    switch (action) {
+      case 'create': {
+        const { values, positionals } = parseArgs({
+          args: rest,
+          options: { tier: { type: 'string' }, code: { type: 'string' }, label: { type: 'string' } },
+          allowPositionals: true,
+          strict: true,
+        });
+        if (positionals.length > 0) throw new KeysUsageError(`keys create takes options only (got ${positionals.join(' ')})`);
+        const tier = tierOf(values.tier);
+        if (!values.code || !AFFILIATE_CODE_PATTERN.test(values.code)) {
+          throw new KeysUsageError(`--code must be 1 to 64 letters, digits, underscores or hyphens (got ${JSON.stringify(values.code ?? '')})`);
+        }
+        if (values.label !== undefined && (values.label.length === 0 || values.label.length > 200)) {
+          throw new KeysUsageError('--label must be 1 to 200 characters');
+        }
+        const { secret, record } = await storage.keys.create({ tier, affiliateCode: values.code, label: values.label ?? null });
+        console.error(`Created key ${describe(record)}.`);
+        console.error('Its secret follows. It is shown this once and cannot be recovered; give it to the affiliate now.');
+        console.log(secret);
+        return 0;
+      }
+      case 'list': {
+        const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean' } }, strict: true });
+        const keys = await storage.keys.list();
+        if (values.json) console.log(JSON.stringify(keys, null, 2));
+        else console.log(keys.length === 0 ? 'No keys yet. Create one with: hotel-affiliate keys create --tier standard --code CODE' : table(keys));
+        return 0;
+      }
+      case 'revoke': {
+        const { positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true });
+        if (positionals.length !== 1) throw new KeysUsageError('keys revoke takes one KEY_ID');
+        const before = await storage.keys.get(positionals[0]);
+        if (!before) {
+          console.error(`No key has id ${positionals[0]}; see hotel-affiliate keys list.`);
+          return 1;
+        }
+        if (before.revokedAt) {
+          console.log(`Key ${describe(before)} was already revoked at ${before.revokedAt}.`);
+          return 0;
+        }
+        const after = await storage.keys.revoke(before.id);
+        console.log(`Revoked key ${describe(after!)}. Calls with it are refused from the next request on.`);
+        return 0;
+      }
+      case 'set-tier': {
+        const { positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true });
+        if (positionals.length !== 2) throw new KeysUsageError('keys set-tier takes KEY_ID and TIER');
+        const tier = tierOf(positionals[1]);
+        const before = await storage.keys.get(positionals[0]);
+        if (!before) {
+          console.error(`No key has id ${positionals[0]}; see hotel-affiliate keys list.`);
+          return 1;
+        }
+        if (before.revokedAt) {
+          console.error(`Key ${describe(before)} is revoked; create a new key instead.`);
+          return 1;
+        }
+        const after = await storage.keys.setTier(before.id, tier);
+        console.log(`Key ${describe(after!)} is now ${tier} tier, from the next request on.`);
+        return 0;
+      }
+      default:
+        throw new KeysUsageError(
+          action === undefined ? 'keys needs an action: create, list, revoke or set-tier' : `unknown keys action ${JSON.stringify(action)}`,
+        );
+    }
+  } finally {
+    await storage.close();
+  }
+}

@@ -1,0 +1,34 @@
+// API keys: `live_` and 32 random bytes in base62. Only a SHA-256 of a key is stored; a key
+// has 256 bits of entropy, so a fast hash is safe and keeps the per-request lookup cheap.
+import { createHash, randomBytes } from 'node:crypto';
+
+export const KEY_PREFIX = 'live_';
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** 62^43 > 2^256: every 32-byte value fits in 43 base62 digits. */
+const SECRET_DIGITS = 43;
+
+export function base62(bytes: Uint8Array, digits: number): string {
+  let value = BigInt(`0x${Buffer.from(bytes).toString('hex') || '0'}`);
+  let text = '';
+  while (value > 0n) {
+    text = ALPHABET[Number(value % 62n)] + text;
+    value /= 62n;
+  }
+  return text.padStart(digits, '0');
+}
+
+/** A new secret key, shown once to the affiliate. */
+export function newSecret(): string {
+  return KEY_PREFIX + base62(randomBytes(32), SECRET_DIGITS);
+}
+
+/** A new public key id, safe to print and log: `key_` and 11 base62 digits. */
+export function newKeyId(): string {
+  return `key_${base62(randomBytes(8), 11)}`;
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export const AFFILIATE_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

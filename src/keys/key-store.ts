@@ -1,0 +1,34 @@
+// Where keys live: the same database as the catalog (embedded SQLite, or PostgreSQL), behind
+// one contract so both run the same tests.
+import type { ActiveKey, KeyLookup } from '../access/access-gate.js';
+import type { Tier } from './caller.js';
+
+export type KeyTier = Exclude<Tier, 'keyless'>;
+export const KEY_TIERS: readonly KeyTier[] = ['standard', 'partner'];
+
+export interface ApiKeyRecord {
+  id: string;
+  tier: KeyTier;
+  affiliateCode: string;
+  label: string | null;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface NewKey {
+  tier: KeyTier;
+  affiliateCode: string;
+  label: string | null;
+}
+
+export interface KeyStore extends KeyLookup {
+  /** Creates a key; the secret is returned here and never again. */
+  create(key: NewKey): Promise<{ secret: string; record: ApiKeyRecord }>;
+  list(): Promise<ApiKeyRecord[]>;
+  get(id: string): Promise<ApiKeyRecord | null>;
+  /** Revokes a key from the next request on; null for an unknown id. Revoking twice keeps the first time. */
+  revoke(id: string): Promise<ApiKeyRecord | null>;
+  /** Moves a key to another tier from the next request on; null for an unknown id. */
+  setTier(id: string, tier: KeyTier): Promise<ApiKeyRecord | null>;
+  findActive(secret: string): Promise<ActiveKey | null>;
+}

@@ -1,0 +1,79 @@
+// Keys in the embedded SQLite database. Every request looks its key up here (an indexed read
+// of a few microseconds), so a revocation or a tier change counts from the next request.
+import type { ActiveKey } from '../access/access-gate.js';
+import type { SqliteDatabase } from '../storage/sqlite.js';
+import { hashSecret, newKeyId, newSecret } from './api-key.js';
+import type { ApiKeyRecord, KeyStore, KeyTier, NewKey } from './key-store.js';
+
+interface KeyRow {
+  id: string;
+  tier: KeyTier;
+  affiliate_code: string;
+  label: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+const COLUMNS = 'id, tier, affiliate_code, label, created_at, revoked_at';
+
+function toRecord(row: KeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    tier: row.tier,
+    affiliateCode: row.affiliate_code,
+    label: row.label,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+export class SqliteKeyStore implements KeyStore {
+  private readonly byHash;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.byHash = db.prepare(`SELECT id, tier, affiliate_code FROM api_keys WHERE secret_hash = ? AND revoked_at IS NULL`);
+  }
+
+  async create(key: NewKey): Promise<{ secret: string; record: ApiKeyRecord }> {
+    const secret = newSecret();
+    const row: KeyRow = {
+      id: newKeyId(),
+      tier: key.tier,
+      affiliate_code: key.affiliateCode,
+      label: key.label,
+      created_at: new Date().toISOString(),
+      revoked_at: null,
+    };
+    this.db
+      .prepare(
+        `INSERT INTO api_keys (id, secret_hash, tier, affiliate_code, label, created_at)
+         VALUES (@id, @secret_hash, @tier, @affiliate_code, @label, @created_at)`,
+      )
+      .run({ ...row, secret_hash: hashSecret(secret) });
+    return { secret, record: toRecord(row) };
+  }
+
+  async list(): Promise<ApiKeyRecord[]> {
+    return (this.db.prepare(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at, id`).all() as KeyRow[]).map(toRecord);
+  }
+
+  async get(id: string): Promise<ApiKeyRecord | null> {
+    const row = this.db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE id = ?`).get(id) as KeyRow | undefined;
+    return row ? toRecord(row) : null;
+  }
+
+  async revoke(id: string): Promise<ApiKeyRecord | null> {
+    this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(new Date().toISOString(), id);
+    return this.get(id);
+  }
+
+  async setTier(id: string, tier: KeyTier): Promise<ApiKeyRecord | null> {
+    this.db.prepare('UPDATE api_keys SET tier = ? WHERE id = ?').run(tier, id);
+    return this.get(id);
+  }
+
+  async findActive(secret: string): Promise<ActiveKey | null> {
+    const row = this.byHash.get(hashSecret(secret)) as Pick<KeyRow, 'id' | 'tier' | 'affiliate_code'> | undefined;
+    return row ? { id: row.id, tier: row.tier, affiliateCode: row.affiliate_code } : null;
+  }
+}
