@@ -1,5 +1,6 @@
 // The composition root: builds the service's parts from the configuration. The HTTP server,
 // the CLI and the tests all start the service through here.
+import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { AccessGate } from './access/access-gate.js';
@@ -52,8 +53,11 @@ export function linkSettings(config: Config): LinkSettings {
   };
 }
 
+/** How long a starting instance waits for Redis before it begins on local counts. */
+const REDIS_START_WAIT_MS = 2000;
+
 /** Allowance counters: in this process, or in Redis with this process as the fallback. */
-function openCounters(config: Config, logger: Logger, metrics: ServiceMetrics, now?: () => number): CounterStore {
+async function openCounters(config: Config, logger: Logger, metrics: ServiceMetrics, now?: () => number): Promise<CounterStore> {
   const local = new InProcessCounters(now);
   if (!config.REDIS_URL) return local;
   const redis = new Redis(config.REDIS_URL, {
@@ -67,6 +71,16 @@ function openCounters(config: Config, logger: Logger, metrics: ServiceMetrics, n
   redis.on('error', () => {
     // Reported once per outage by the counters; ioredis would otherwise print every retry.
   });
+  // Start on shared counts when Redis is there; a Redis that is down does not stop the start.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    once(redis, 'ready'),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, REDIS_START_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (redis.status !== 'ready') logger.warn('Redis not reachable at start: counting calls on this instance until it is');
   return new SharedCountersWithFallback(new RedisCounters(redis, config.REDIS_KEY_PREFIX), local, logger, metrics, config.REDIS_TIMEOUT_MS);
 }
 
@@ -87,7 +101,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     partnerPerDay: config.LIMIT_PARTNER_PER_DAY,
   };
   metrics.catalogSize = () => liveIndex.current?.size ?? 0;
-  const counters = openCounters(config, logger, metrics, overrides.now);
+  const counters = await openCounters(config, logger, metrics, overrides.now);
   const gate = new AccessGate(storage.keys, counters, allowances, overrides.now);
   const http = await buildHttpApp({
     services: {

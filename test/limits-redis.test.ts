@@ -1,0 +1,130 @@
+// Allowances shared through the real Redis of this machine: exact across instances under
+// concurrency, and an outage that never fails a request, with shared counting resumed after.
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisCounters } from '../src/limits/redis-counters.js';
+import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
+import { TcpProxy } from './support/tcp-proxy.js';
+import { startTestService, type TestService } from './support/test-service.js';
+
+const REDIS_PORT = 6379;
+const started: TestService[] = [];
+let redis: Redis;
+beforeAll(() => {
+  redis = new Redis(REDIS_PORT, '127.0.0.1');
+});
+afterAll(async () => {
+  for (const t of started) await t.close();
+  redis.disconnect();
+});
+
+/** A fresh key prefix per test, so tests (and CI runs) never share counters. */
+const prefix = () => `test-${randomUUID()}:`;
+
+async function instances(count: number, env: Record<string, string>, options = {}) {
+  const first = await startTestService(FIXTURE_HOTELS, env, { clockStart: Date.now(), ...options });
+  started.push(first);
+  const all = [first];
+  for (let i = 1; i < count; i++) {
+    const next = await startTestService(null, env, { clockStart: Date.now(), dataDir: first.dataDir });
+    started.push(next);
+    all.push(next);
+  }
+  return all;
+}
+
+describe('Redis counters', () => {
+  it('check and count atomically: a call that does not fit is refused whole, and the counter expires with its window', async () => {
+    const counters = new RedisCounters(new Redis(REDIS_PORT, '127.0.0.1'), prefix());
+    const end = Date.now() + 60_000;
+    expect(await counters.consume('k', 3, 5, end)).toEqual({ allowed: true, used: 3 });
+    expect(await counters.consume('k', 3, 5, end)).toEqual({ allowed: false, used: 3 });
+    expect(await counters.consume('k', 2, 5, end)).toEqual({ allowed: true, used: 5 });
+    expect(await counters.consume('k', 1, 5, end)).toEqual({ allowed: false, used: 5 });
+    await counters.close();
+  });
+});
+
+describe('two instances sharing Redis', () => {
+  it('admit exactly the limit in total under 200 concurrent requests', async () => {
+    const keyPrefix = prefix();
+    const [a, b] = await instances(2, { REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, REDIS_KEY_PREFIX: keyPrefix, LIMIT_KEYLESS_PER_HOUR: '50' });
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a : b).request('/hotels/search?destination=Lisbon&limit=1')),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(150);
+    const remaining = answers.filter((r) => r.status === 200).map((r) => Number(r.headers.get('x-ratelimit-remaining')));
+    expect(remaining.sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+
+    const [key] = await redis.keys(`${keyPrefix}*`);
+    expect(await redis.get(key)).toBe('50');
+    const expiresAt = Number(await redis.pexpiretime(key));
+    expect(expiresAt).toBe(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
+  });
+
+  it('share a key\'s allowance too', async () => {
+    const [a, b] = await instances(2, { REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, REDIS_KEY_PREFIX: prefix(), LIMIT_STANDARD_PER_DAY: '5' });
+    const { secret } = await a.service.keys.create({ tier: 'standard', affiliateCode: 'shared', label: null });
+    const auth = { headers: { authorization: `Bearer ${secret}` } };
+    const remaining: string[] = [];
+    for (const t of [a, b, a, b, a]) remaining.push((await t.request('/hotels/find?name=Pestana', auth)).headers.get('x-ratelimit-remaining')!);
+    expect(remaining).toEqual(['4', '3', '2', '1', '0']);
+    expect((await b.request('/hotels/find?name=Pestana', auth)).status).toBe(429);
+  });
+});
+
+describe('when Redis cannot be reached', () => {
+  it('answers every request on a local count, says so in the log and metrics, and shares counting again once Redis is back', async () => {
+    const proxy = new TcpProxy(REDIS_PORT);
+    await proxy.start();
+    const logs: { level: number; msg: string }[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(JSON.parse(line)) });
+    const env = { REDIS_KEY_PREFIX: prefix(), LIMIT_KEYLESS_PER_HOUR: '1000', REDIS_TIMEOUT_MS: '200' };
+    const [viaProxy] = await instances(1, { ...env, REDIS_URL: `redis://127.0.0.1:${proxy.port}` }, { logger });
+    const [direct] = await instances(1, { ...env, REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}` });
+    const remaining = async (t: TestService) => {
+      const r = await t.request('/hotels/search?destination=Lisbon&limit=1');
+      expect(r.status).toBe(200);
+      return Number(r.headers.get('x-ratelimit-remaining'));
+    };
+    const waitFor = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 100; i++) {
+        if (await check()) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('condition not reached in 10 s');
+    };
+
+    // Shared: both instances count in one place.
+    expect(await remaining(viaProxy)).toBe(999);
+    const before = await remaining(direct);
+    expect(before).toBe(998);
+    expect(await remaining(viaProxy)).toBe(before - 1);
+
+    // Redis gone from that address: requests are still answered, counted locally.
+    await proxy.cut();
+    const during = [];
+    for (let i = 0; i < 5; i++) during.push(await remaining(viaProxy));
+    expect(during).toEqual([999, 998, 997, 996, 995]);
+    expect(logs.filter((l) => l.level === 40).map((l) => l.msg)).toEqual([
+      'shared allowance store unreachable: counting calls on this instance only until it is back',
+    ]);
+    const metrics = await viaProxy.request('/metrics');
+    expect(metrics.body).toMatch(/^hotel_affiliate_limiter_shared_store_up 0$/m);
+    expect(metrics.body).toMatch(/^hotel_affiliate_limiter_local_fallback_total 5$/m);
+    expect(await remaining(direct)).toBe(before - 2);
+
+    // Back at the same address: the shared count is used again.
+    await proxy.start();
+    await waitFor(async () => (await remaining(viaProxy)) < 990);
+    const shared = await remaining(direct);
+    expect(await remaining(viaProxy)).toBe(shared - 1);
+    expect(logs.some((l) => l.msg === 'shared allowance store reachable again: counting is shared across instances again')).toBe(true);
+    expect((await viaProxy.request('/metrics')).body).toMatch(/^hotel_affiliate_limiter_shared_store_up 1$/m);
+    await proxy.cut();
+  });
+});
