@@ -22,6 +22,14 @@ import { builtInGazetteer } from '../src/places/gazetteer.js';
 import { GazetteerPlaceProvider } from '../src/places/place-provider.js';
 import { LiveIndex } from '../src/search/live-index.js';
 import { openSqlite } from '../src/storage/sqlite.js';
+import { once } from 'node:events';
+import { Redis } from 'ioredis';
+import { AccessGate } from '../src/access/access-gate.js';
+import { keylessCaller } from '../src/keys/caller.js';
+import { InProcessCounters } from '../src/limits/in-process-counters.js';
+import { RedisCounters } from '../src/limits/redis-counters.js';
+import { SharedCountersWithFallback } from '../src/limits/shared-counters.js';
+import { ServiceMetrics } from '../src/metrics.js';
 
 const { values } = parseArgs({ options: { hotels: { type: 'string', default: '1000000' }, queries: { type: 'string', default: '5000' } } });
 const HOTELS = Number(values.hotels);
@@ -75,6 +83,32 @@ async function time(what: string, target99: number | null, queries: (() => Promi
     target99 === null ? '' : `p99 ≤ ${target99} ms`,
     target99 === null ? null : p99 <= target99,
   );
+}
+
+/** What the allowance check adds to a request: in-process, and through the local Redis. */
+async function benchAllowances(logger: pino.Logger) {
+  const settings = { keylessPerHour: 1e9, standardPerDay: 1e9, partnerPerDay: 1e9 };
+  const local = new InProcessCounters();
+  const inProcess = new AccessGate(null, local, settings);
+  const callers = Array.from({ length: 1000 }, (_, i) => keylessCaller(`198.51.${i >> 8}.${i & 255}`));
+  let i = 0;
+  await time('allowance check, in-process', null, Array.from({ length: QUERIES * 4 }, () => () => inProcess.admit(callers[i++ % 1000], 1)));
+
+  const redis = new Redis(process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+  try {
+    await once(redis, 'ready');
+  } catch {
+    report('allowance check, Redis', 'skipped: no Redis at BENCH_REDIS_URL (default redis://127.0.0.1:6379)');
+    redis.disconnect();
+    return;
+  }
+  const prefix = `bench-${Date.now()}:`;
+  const shared = new SharedCountersWithFallback(new RedisCounters(redis, prefix), local, logger, new ServiceMetrics(), 250);
+  const viaRedis = new AccessGate(null, shared, settings);
+  await time('allowance check, Redis (one Lua round trip)', null, Array.from({ length: QUERIES * 4 }, () => () => viaRedis.admit(callers[i++ % 1000], 1)));
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
 }
 
 async function main() {
@@ -179,6 +213,7 @@ async function main() {
     );
 
     await store.close();
+    await benchAllowances(logger);
     const failed = rows.filter((r) => r.ok === false);
     console.log('\n| measure | figure | target | |\n|---|---|---|---|');
     for (const r of rows) console.log(`| ${r.what} | ${r.value} | ${r.target} | ${r.ok === null ? '' : r.ok ? 'ok' : 'MISSED'} |`);
