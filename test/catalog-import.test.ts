@@ -1,10 +1,9 @@
 // Importing feeds: every bad line stops the import and leaves the catalog in use as it was;
 // a good import replaces it whole, and a running server switches without failing a request.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedError } from '../src/catalog/feed.js';
 import type { HotelRecord } from '../src/catalog/hotel.js';
+import { runCli } from './support/cli.js';
 import { FIXTURE_HOTELS, toNdjson } from './support/fixture-hotels.js';
 import { startTestService, writeFeed, type TestService } from './support/test-service.js';
 
@@ -81,13 +80,7 @@ describe('a good import', () => {
 });
 
 describe('the import command', () => {
-  const cli = (args: string[]) =>
-    promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      env: { ...process.env, DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' },
-    }).then(
-      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
-    );
+  const cli = (args: string[]) => runCli(t.dataDir, args);
 
   it('prints the line and reason of a bad feed, exits 1, and leaves the catalog', async () => {
     const before = await t.service.store.current();

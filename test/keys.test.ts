@@ -1,11 +1,10 @@
 // API keys through HTTP and the CLI: the code on every link, 401 for anything but an active
 // key, revocation and tier changes from the next request on, per-key daily allowances.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteFile } from '../src/storage/sqlite.js';
+import { runCli } from './support/cli.js';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { jsonBody, startTestService, type TestService } from './support/test-service.js';
 
@@ -20,13 +19,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const bearer = (secret: string) => ({ headers: { authorization: `Bearer ${secret}` } });
-const cli = (args: string[]) =>
-  promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    env: { ...process.env, DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' },
-  }).then(
-    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
-  );
+const cli = (args: string[]) => runCli(t.dataDir, args);
 
 async function newKey(tier: 'standard' | 'partner', code: string) {
   return t.service.keys.create({ tier, affiliateCode: code, label: null });

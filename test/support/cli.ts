@@ -1,0 +1,18 @@
+// Runs the hotel-affiliate CLI in its own process, as an operator would, on a test's data.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(dataDir: string, args: string[]): Promise<CliResult> {
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+  }).then(
+    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
+}
