@@ -203,7 +203,6 @@ export class CatalogIndex {
       hotelsInCity: (word) => this.hotelsInCitiesNamed(word),
       boosted: cityText === null ? null : this.hotelsInCitiesNamed(foldText(cityText)),
       boost: CITY_BOOST,
-      tieBreak: this.ranks.byRating,
     });
   }
 }

@@ -22,8 +22,6 @@ export interface NameQueryOptions {
   /** Hotels that get `boost` added to their score (those in the caller's `city`). */
   boosted?: ArrayLike<number> | null;
   boost?: number;
-  /** Tie-break between equal scores, lower first: the hotels' rating ranks. */
-  tieBreak: Uint32Array;
 }
 
 interface WordMatch {
@@ -222,19 +220,21 @@ export class NameIndex {
    * it is a mistyped filler word ("hotl") or a stray letter or two, and kept otherwise (it then
    * counts against the match).
    */
-  private readTyped(typedName: string): string[] {
+  private readTyped(typedName: string): { text: string; matches: WordMatch[] }[] {
     const words = nameWords(typedName);
-    const read: string[] = [];
+    const read = new Map<string, WordMatch[]>();
     for (const word of words) {
-      if (this.vocabulary.has(word) || this.lookup(word).length > 0) {
-        read.push(word);
+      const matches = this.lookup(word);
+      if (matches.length > 0) {
+        read.set(word, matches);
         continue;
       }
       const split = this.splitRunTogether(word);
-      if (split) read.push(...split);
-      else if (!isFillerLike(word) && !(word.length <= 2 && words.length > 1)) read.push(word);
+      if (split) for (const part of split) read.set(part, this.lookup(part));
+      else if (!isFillerLike(word) && !(word.length <= 2 && words.length > 1)) read.set(word, []);
     }
-    return [...new Set(read.length > 0 ? read : words)];
+    if (read.size === 0) for (const word of words) read.set(word, this.lookup(word));
+    return [...read].map(([text, matches]) => ({ text, matches }));
   }
 
   private splitRunTogether(word: string): string[] | null {
@@ -255,8 +255,7 @@ export class NameIndex {
     const { idf, tokenWord, tokenQuality, cityBits, boostedMark } = this;
 
     // Each typed word: what it matches in the catalog and what it weighs (its best reading).
-    const words = typed.map((text) => {
-      const matches = this.lookup(text);
+    const words = typed.map(({ text, matches }) => {
       const weight = matches.length > 0 ? idf[matches[0].token] : this.unknownWordWeight;
       return { text, matches, weight, inCity: options.hotelsInCity?.(text) ?? null };
     });
@@ -299,7 +298,7 @@ export class NameIndex {
       const record = h * STRIDE;
       if (this.records[record + SEEN] === stamp) return false;
       this.records[record + SEEN] = stamp;
-      this.score(h, words, wordQuality, wordIdf, queryWeight, hasMarks ? boost : -1);
+      this.score(h, words, wordQuality, wordIdf, queryWeight, hasMarks, boost);
       return true;
     };
     // Hotels that city credit can lift are scored first (they are few); every hotel met after
@@ -347,13 +346,14 @@ export class NameIndex {
     return result;
   }
 
-  /** Scores one hotel and offers it to the best; `boost` is -1 when no hotel is marked. */
+  /** Scores one hotel and offers it to the best; `hasMarks` says whether any city or boost mark is set. */
   private score(
     h: number,
     words: { weight: number }[],
     wordQuality: Float64Array,
     wordIdf: Float64Array,
     queryWeight: number,
+    hasMarks: boolean,
     boost: number,
   ): void {
     const { records, tokenWord, tokenQuality, idf } = this;
@@ -370,7 +370,7 @@ export class NameIndex {
     }
     let matchedQuery = 0;
     let matchedName = 0;
-    const inCity = boost < 0 ? 0 : this.cityBits[h];
+    const inCity = hasMarks ? this.cityBits[h] : 0;
     for (let w = 0; w < words.length; w++) {
       if (wordQuality[w] > 0) {
         matchedQuery += Math.min(wordIdf[w], words[w].weight) * wordQuality[w];
@@ -385,7 +385,7 @@ export class NameIndex {
     const nameCoverage = weight > 0 ? Math.min(1, matchedName / weight) : 0;
     const score = QUERY_SHARE * queryCoverage + (1 - QUERY_SHARE) * nameCoverage;
     if (score < MIN_SCORE) return;
-    const boosted = boost > 0 && this.boostedMark[h] === 1 ? boost : 0;
+    const boosted = hasMarks && boost > 0 && this.boostedMark[h] === 1 ? boost : 0;
     this.best.offer(h, -(score + boosted), records[record + RANK]);
   }
 }
