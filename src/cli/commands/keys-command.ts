@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../../config.js';
 import { AFFILIATE_CODE_PATTERN } from '../../keys/api-key.js';
 import { KEY_TIERS, type ApiKeyRecord, type KeyTier } from '../../keys/key-store.js';
-import { openStorage } from '../../storage/storage.js';
+import { openStorage, type Storage } from '../../storage/storage.js';
 
 export class KeysUsageError extends Error {}
 
@@ -27,6 +27,13 @@ function table(keys: ApiKeyRecord[]): string {
   ];
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd()).join('\n');
+}
+
+/** The key with this id, or null after saying there is none. */
+async function existingKey(storage: Storage, id: string): Promise<ApiKeyRecord | null> {
+  const key = await storage.keys.get(id);
+  if (!key) console.error(`No key has id ${id}; see hotel-affiliate keys list.`);
+  return key;
 }
 
 export async function keysCommand(config: Config, args: string[]): Promise<number> {
@@ -65,11 +72,8 @@ export async function keysCommand(config: Config, args: string[]): Promise<numbe
       case 'revoke': {
         const { positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true });
         if (positionals.length !== 1) throw new KeysUsageError('keys revoke takes one KEY_ID');
-        const before = await storage.keys.get(positionals[0]);
-        if (!before) {
-          console.error(`No key has id ${positionals[0]}; see hotel-affiliate keys list.`);
-          return 1;
-        }
+        const before = await existingKey(storage, positionals[0]);
+        if (!before) return 1;
         if (before.revokedAt) {
           console.log(`Key ${describe(before)} was already revoked at ${before.revokedAt}.`);
           return 0;
@@ -82,11 +86,8 @@ export async function keysCommand(config: Config, args: string[]): Promise<numbe
         const { positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true });
         if (positionals.length !== 2) throw new KeysUsageError('keys set-tier takes KEY_ID and TIER');
         const tier = tierOf(positionals[1]);
-        const before = await storage.keys.get(positionals[0]);
-        if (!before) {
-          console.error(`No key has id ${positionals[0]}; see hotel-affiliate keys list.`);
-          return 1;
-        }
+        const before = await existingKey(storage, positionals[0]);
+        if (!before) return 1;
         if (before.revokedAt) {
           console.error(`Key ${describe(before)} is revoked; create a new key instead.`);
           return 1;
