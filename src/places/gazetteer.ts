@@ -1,24 +1,54 @@
-// The built-in gazetteer: every city, first-level region and country the service knows,
-// found by folded name, by id, or by nearness to a point.
+// The gazetteer: every city, first-level region, country, airport and landmark the service
+// knows, found by folded name (any spelling it knows), by id, or by nearness to a point.
 import { IndexBuffer } from '../search/index-buffer.js';
 import { KdTree } from '../search/kd-tree.js';
 import { circleBoxes, haversineKm } from '../search/geo.js';
-import { foldText } from '../text/fold.js';
+import { foldText, slugify } from '../text/fold.js';
 import {
+  loadAirportSources,
   loadCitySources,
   loadCountrySources,
   loadRegionSources,
+  type AirportSource,
   type CitySource,
   type CountrySource,
   type RegionSource,
 } from './gazetteer-sources.js';
+import { loadLandmarkSources, type LandmarkSource } from './landmarks.js';
 import { cityRadiusKm, type Place } from './place.js';
 
 export interface GazetteerSources {
   cities: CitySource[];
   regions: RegionSource[];
   countries: CountrySource[];
+  airports: AirportSource[];
+  landmarks: LandmarkSource[];
 }
+
+/**
+ * A name a place is known by. `bonus` is how much likelier (log10) this name means this place
+ * than its population alone says: an alternate name a little less than the place's own name,
+ * an IATA code or an airport's or landmark's name a lot (they have no population of their own).
+ */
+export interface NameEntry {
+  place: Place;
+  bonus: number;
+  alternate: boolean;
+}
+
+const ALTERNATE_NAME_BONUS = -0.5;
+// Airports and landmarks have no population: these stand in for one. A large airport's code
+// or full name weighs like a city of a million; a part of its name ("Heathrow"), a little less.
+const AIRPORT_NAME_BONUS = { large: 5.5, medium: 4 };
+const AIRPORT_PART_BONUS = { large: 4.5, medium: 3 };
+const AIRPORT_CODE_BONUS = { large: 5, medium: 3 };
+const LANDMARK_NAME_BONUS = 6.5;
+const LANDMARK_ALIAS_BONUS = 5.5;
+/** How far (km) from an airport or a landmark a destination search looks for hotels. */
+export const AIRPORT_RADIUS_KM = 15;
+export const LANDMARK_RADIUS_KM = 3;
+/** Words of an airport's name that only say it is one. */
+const AIRPORT_WORDS = new Set(['airport', 'international', 'intl', 'airfield', 'aerodrome']);
 
 /** How far (km) a hotel whose city name is unknown may be from the city it is filed under. */
 const NEAREST_CITY_KM = 30;
@@ -28,7 +58,8 @@ const SAME_NAME_CITY_KM = 100;
 export class Gazetteer {
   readonly cities: Place[] = [];
   private readonly byId = new Map<string, Place>();
-  private readonly byName = new Map<string, Place[]>();
+  /** One entry, or several for a name many places share (most names have one place). */
+  private readonly byName = new Map<string, NameEntry | NameEntry[]>();
   /** Folded names and codes of each country, for "City, Country" qualifiers. */
   private readonly countryNames = new Map<string, Set<string>>();
   private readonly capitals = new Map<string, Place>();
@@ -43,6 +74,7 @@ export class Gazetteer {
     this.foldedRegionNames = foldedRegionNames;
     const regionTotals = new Map<string, { population: number; lat: number; lng: number }>();
     const countryTotals = new Map<string, number>();
+    const airportCodes = new Set(sources.airports.map((a) => a.iata));
 
     for (const c of sources.cities) {
       const country = countries.get(c.countryCode);
@@ -67,7 +99,16 @@ export class Gazetteer {
         radiusKm: cityRadiusKm(c.population),
       };
       this.cities.push(place);
-      this.addFolded(place, foldedName);
+      this.byId.set(place.id, place);
+      this.addEntry(foldedName, { place, bonus: 0, alternate: false });
+      // One entry object for all of a city's alternate names: there are some 600,000.
+      const alternateEntry: NameEntry = { place, bonus: ALTERNATE_NAME_BONUS, alternate: true };
+      for (const alternate of c.alternateNames) {
+        // Airport codes in a city's names ("MUC") are left to the airport itself.
+        if (airportCodes.has(alternate)) continue;
+        const key = foldText(alternate);
+        if (key !== foldedName) this.addEntry(key, alternateEntry);
+      }
       if (c.featureCode === 'PPLC' && (this.capitals.get(c.countryCode)?.population ?? -1) < c.population) {
         this.capitals.set(c.countryCode, place);
       }
@@ -101,7 +142,7 @@ export class Gazetteer {
         hasCentre: false,
         radiusKm: 50,
       };
-      this.add(place, [r.name]);
+      this.add(place, [r.name], 0);
     }
 
     for (const c of sources.countries) {
@@ -118,9 +159,13 @@ export class Gazetteer {
         hasCentre: false,
         radiusKm: 50,
       };
-      this.add(place, [c.name, ...c.aliases]);
+      this.add(place, [c.name], 0);
+      this.add(place, c.aliases, ALTERNATE_NAME_BONUS);
       this.countryNames.set(c.code, new Set([c.name, ...c.aliases, c.code].map(foldText).filter(Boolean)));
     }
+
+    for (const a of sources.airports) this.addAirport(a, countries.get(a.countryCode));
+    for (const l of sources.landmarks) this.addLandmark(l, countries.get(l.countryCode));
 
     this.cityTree = new KdTree(
       this.cities.map((p) => p.lng),
@@ -128,22 +173,81 @@ export class Gazetteer {
     );
   }
 
-  private add(place: Place, names: string[]): void {
+  private add(place: Place, names: string[], bonus: number): void {
     this.byId.set(place.id, place);
-    for (const key of new Set(names.map(foldText))) {
-      if (key) this.addName(place, key);
+    const entry: NameEntry = { place, bonus, alternate: bonus !== 0 };
+    for (const name of names) this.addEntry(foldText(name), entry);
+  }
+
+  private addName(key: string, place: Place, bonus: number, alternate: boolean): void {
+    this.addEntry(key, { place, bonus, alternate });
+  }
+
+  /** Files a name under a key, unless the key is empty or already leads to the place. */
+  private addEntry(key: string, entry: NameEntry): void {
+    if (!key) return;
+    const existing = this.byName.get(key);
+    if (existing === undefined) this.byName.set(key, entry);
+    else if (!Array.isArray(existing)) {
+      if (existing.place !== entry.place) this.byName.set(key, [existing, entry]);
+    } else if (!existing.some((e) => e.place === entry.place)) existing.push(entry);
+  }
+
+  /**
+   * An airport under its code and its names: "London Heathrow Airport" is also "London
+   * Heathrow", "Heathrow Airport" and "Heathrow"; a name that is only its city's ("Munich"
+   * of "Munich Airport") stays the city's.
+   */
+  private addAirport(a: AirportSource, country: CountrySource | undefined): void {
+    if (!country) return;
+    const size = a.large ? 'large' : 'medium';
+    const place: Place = {
+      id: `iata:${a.iata}`,
+      kind: 'airport',
+      name: a.name,
+      label: [`${a.name} (${a.iata})`, a.municipality, country.name].filter(Boolean).join(', '),
+      countryCode: a.countryCode,
+      regionKey: null,
+      lat: a.lat,
+      lng: a.lng,
+      population: 0,
+      hasCentre: true,
+      radiusKm: AIRPORT_RADIUS_KM,
+    };
+    this.byId.set(place.id, place);
+    this.addName(a.iata.toLowerCase(), place, AIRPORT_CODE_BONUS[size], false);
+    const city = foldText(a.municipality);
+    for (const part of [a.name, ...a.name.split('/')]) {
+      const folded = foldText(part);
+      this.addName(folded, place, AIRPORT_NAME_BONUS[size], false);
+      const core = folded.split(' ').filter((w) => !AIRPORT_WORDS.has(w)).join(' ');
+      const withoutCity = city && core.startsWith(`${city} `) ? core.slice(city.length + 1) : core;
+      for (const name of new Set([core, withoutCity])) {
+        if (!name || name === city) continue;
+        this.addName(`${name} airport`, place, AIRPORT_NAME_BONUS[size], false);
+        this.addName(name, place, AIRPORT_PART_BONUS[size], false);
+      }
     }
   }
 
-  private addFolded(place: Place, foldedName: string): void {
+  private addLandmark(l: LandmarkSource, country: CountrySource | undefined): void {
+    if (!country) return;
+    const place: Place = {
+      id: `landmark:${slugify(l.name)}`,
+      kind: 'landmark',
+      name: l.name,
+      label: `${l.name}, ${l.city}, ${country.name}`,
+      countryCode: l.countryCode,
+      regionKey: null,
+      lat: l.lat,
+      lng: l.lng,
+      population: 0,
+      hasCentre: true,
+      radiusKm: LANDMARK_RADIUS_KM,
+    };
     this.byId.set(place.id, place);
-    if (foldedName) this.addName(place, foldedName);
-  }
-
-  private addName(place: Place, key: string): void {
-    const list = this.byName.get(key);
-    if (list) list.push(place);
-    else this.byName.set(key, [place]);
+    this.addName(foldText(l.name), place, LANDMARK_NAME_BONUS, false);
+    for (const alias of l.aliases) this.addName(foldText(alias), place, LANDMARK_ALIAS_BONUS, true);
   }
 
   /** A place by its id (`geonames:…`, `region:…`, `country:…`). */
@@ -151,9 +255,15 @@ export class Gazetteer {
     return this.byId.get(id);
   }
 
+  /** Places whose name or alias folds to exactly this text, with how likely each is meant by it. */
+  entriesNamed(foldedName: string): readonly NameEntry[] {
+    const found = this.byName.get(foldedName);
+    return found === undefined ? [] : Array.isArray(found) ? found : [found];
+  }
+
   /** Places whose name or alias folds to exactly this text. */
-  named(foldedName: string): readonly Place[] {
-    return this.byName.get(foldedName) ?? [];
+  named(foldedName: string): Place[] {
+    return this.entriesNamed(foldedName).map((e) => e.place);
   }
 
   region(key: string): Place | undefined {
@@ -201,9 +311,14 @@ export class Gazetteer {
     return best;
   }
 
-  /** The cities of a country with this name (any spelling the gazetteer knows). */
+  /**
+   * The cities of a country with this name: those it is the own name of, or else those it is
+   * another name of ("München"). "London" is London, not the City of London also called so.
+   */
   citiesNamed(countryCode: string, cityText: string): Place[] {
-    return this.named(foldText(cityText)).filter((p) => p.kind === 'city' && p.countryCode === countryCode);
+    const entries = this.entriesNamed(foldText(cityText)).filter((e) => e.place.kind === 'city' && e.place.countryCode === countryCode);
+    const own = entries.filter((e) => !e.alternate);
+    return (own.length > 0 ? own : entries).map((e) => e.place);
   }
 
   /**
@@ -238,6 +353,8 @@ export function builtInGazetteer(): Gazetteer {
     cities: loadCitySources(),
     regions: loadRegionSources(),
     countries: loadCountrySources(),
+    airports: loadAirportSources(),
+    landmarks: loadLandmarkSources(),
   });
   return builtIn;
 }

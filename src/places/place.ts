@@ -1,9 +1,12 @@
 // A place as the service understands it: what a destination text or a place_id resolves to.
 
-export type PlaceKind = 'city' | 'region' | 'country';
+export type PlaceKind = 'city' | 'region' | 'country' | 'airport' | 'landmark';
 
 export interface Place {
-  /** Stable identifier, also accepted as a place_id: `geonames:2988507`, `region:FR.11`, `country:FR`. */
+  /**
+   * Stable identifier, also accepted as a place_id: `geonames:2988507`, `region:FR.11`,
+   * `country:FR`, `iata:LHR`, `landmark:eiffel-tower`.
+   */
   id: string;
   kind: PlaceKind;
   name: string;

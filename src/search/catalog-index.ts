@@ -41,6 +41,8 @@ const RAD = Math.PI / 180;
 const EMPTY = new Uint32Array(0);
 /** Extra score for a hotel in the city the caller named: enough to decide between near equals. */
 const CITY_BOOST = 0.15;
+/** Alternate city names count in find only for cities this big ("Munich" for München). */
+const CITY_ALIAS_MIN_POPULATION = 100_000;
 
 export class CatalogIndex {
   readonly table: HotelTable;
@@ -143,8 +145,12 @@ export class CatalogIndex {
     return { total, hits: this.collect(point, cosLat) };
   }
 
-  /** Hotels filed under a place; distances from its centre when it has one. */
+  /**
+   * Hotels filed under a place (a city, region or country), or around it (an airport or a
+   * landmark: within its radius); distances from its centre when it has one.
+   */
   inPlace(place: Place, filters: Filters, sort: SortOrder, limit: number): HitList {
+    if (place.kind === 'airport' || place.kind === 'landmark') return this.near(place, place.radiusKm, filters, sort, limit);
     const { best, ranks } = this;
     const members = this.members.get(place.id) ?? EMPTY;
     const centre = place.hasCentre ? { lat: place.lat, lng: place.lng } : null;
@@ -178,10 +184,11 @@ export class CatalogIndex {
 
   /** Hotels filed under cities of this folded name (all the Parises), or null. */
   private hotelsInCitiesNamed(folded: string): Uint32Array | null {
+    // A word that is only some town's alternate name ("park", "grand") says nothing of a city.
     const lists = this.gazetteer
-      .named(folded)
-      .filter((p) => p.kind === 'city')
-      .map((p) => this.members.get(p.id))
+      .entriesNamed(folded)
+      .filter((e) => e.place.kind === 'city' && (!e.alternate || e.place.population >= CITY_ALIAS_MIN_POPULATION))
+      .map((e) => this.members.get(e.place.id))
       .filter((list): list is Uint32Array => list !== undefined);
     if (lists.length <= 1) return lists[0] ?? null;
     const all = new Uint32Array(lists.reduce((n, l) => n + l.length, 0));

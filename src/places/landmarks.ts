@@ -1,0 +1,113 @@
+// Well-known landmarks people search hotels near. No maintained package lists them with
+// coordinates, so this short list is kept here: name, other names people use, the city it
+// is in (for the label), ISO country code, latitude, longitude.
+
+export interface LandmarkSource {
+  name: string;
+  aliases: string[];
+  city: string;
+  countryCode: string;
+  lat: number;
+  lng: number;
+}
+
+type Row = [name: string, aliases: string[], city: string, countryCode: string, lat: number, lng: number];
+
+const ROWS: Row[] = [
+  ['Eiffel Tower', ['Tour Eiffel', 'La Tour Eiffel'], 'Paris', 'FR', 48.8584, 2.2945],
+  ['Louvre', ['Louvre Museum', 'Musée du Louvre'], 'Paris', 'FR', 48.8606, 2.3376],
+  ['Notre-Dame de Paris', ['Notre Dame Cathedral', 'Notre-Dame'], 'Paris', 'FR', 48.853, 2.3499],
+  ['Arc de Triomphe', [], 'Paris', 'FR', 48.8738, 2.295],
+  ['Sacré-Cœur', ['Sacre Coeur', 'Basilica of the Sacred Heart'], 'Paris', 'FR', 48.8867, 2.3431],
+  ['Disneyland Paris', ['Disneyland Resort Paris', 'Euro Disney'], 'Chessy', 'FR', 48.8722, 2.7758],
+  ['Mont-Saint-Michel', ['Mont Saint Michel'], 'Le Mont-Saint-Michel', 'FR', 48.6361, -1.5115],
+  ['Big Ben', ['Elizabeth Tower'], 'London', 'GB', 51.5007, -0.1246],
+  ['Tower of London', [], 'London', 'GB', 51.5081, -0.0759],
+  ['Tower Bridge', [], 'London', 'GB', 51.5055, -0.0754],
+  ['Buckingham Palace', [], 'London', 'GB', 51.5014, -0.1419],
+  ['London Eye', ['Millennium Wheel'], 'London', 'GB', 51.5033, -0.1196],
+  ['British Museum', [], 'London', 'GB', 51.5194, -0.127],
+  ['Stonehenge', [], 'Amesbury', 'GB', 51.1789, -1.8262],
+  ['Edinburgh Castle', [], 'Edinburgh', 'GB', 55.9486, -3.1999],
+  ['Colosseum', ['Colosseo', 'Coliseum', 'Flavian Amphitheatre'], 'Rome', 'IT', 41.8902, 12.4922],
+  ['Trevi Fountain', ['Fontana di Trevi'], 'Rome', 'IT', 41.9009, 12.4833],
+  ['Vatican Museums', ['Musei Vaticani', 'Sistine Chapel'], 'Vatican City', 'VA', 41.9065, 12.4536],
+  ["St. Peter's Basilica", ['Basilica di San Pietro', "Saint Peter's Basilica"], 'Vatican City', 'VA', 41.9022, 12.4539],
+  ['Leaning Tower of Pisa', ['Tower of Pisa', 'Torre di Pisa'], 'Pisa', 'IT', 43.723, 10.3966],
+  ["St. Mark's Square", ['Piazza San Marco', "Saint Mark's Square"], 'Venice', 'IT', 45.4341, 12.3388],
+  ['Duomo di Milano', ['Milan Cathedral'], 'Milan', 'IT', 45.4642, 9.1916],
+  ['Sagrada Família', ['Sagrada Familia', 'Basílica de la Sagrada Família'], 'Barcelona', 'ES', 41.4036, 2.1744],
+  ['Park Güell', ['Parc Güell'], 'Barcelona', 'ES', 41.4145, 2.1527],
+  ['Alhambra', [], 'Granada', 'ES', 37.1761, -3.5881],
+  ['Prado Museum', ['Museo del Prado', 'Museo Nacional del Prado'], 'Madrid', 'ES', 40.4138, -3.6921],
+  ['Belém Tower', ['Torre de Belém', 'Belem Tower'], 'Lisbon', 'PT', 38.6916, -9.216],
+  ['Brandenburg Gate', ['Brandenburger Tor'], 'Berlin', 'DE', 52.5163, 13.3777],
+  ['Reichstag', ['Reichstag Building', 'Reichstagsgebäude'], 'Berlin', 'DE', 52.5186, 13.3762],
+  ['Neuschwanstein Castle', ['Schloss Neuschwanstein', 'Neuschwanstein'], 'Schwangau', 'DE', 47.5576, 10.7498],
+  ['Cologne Cathedral', ['Kölner Dom', 'Koelner Dom'], 'Cologne', 'DE', 50.9413, 6.9583],
+  ['Schönbrunn Palace', ['Schloss Schönbrunn', 'Schonbrunn'], 'Vienna', 'AT', 48.1845, 16.3122],
+  ['Anne Frank House', ['Anne Frank Huis'], 'Amsterdam', 'NL', 52.3752, 4.884],
+  ['Rijksmuseum', [], 'Amsterdam', 'NL', 52.36, 4.8852],
+  ['Atomium', [], 'Brussels', 'BE', 50.8949, 4.3415],
+  ['Charles Bridge', ['Karlův most', 'Karluv most'], 'Prague', 'CZ', 50.0865, 14.4114],
+  ['Prague Castle', ['Pražský hrad'], 'Prague', 'CZ', 50.0911, 14.4016],
+  ['Acropolis', ['Acropolis of Athens', 'Parthenon'], 'Athens', 'GR', 37.9715, 23.7257],
+  ['Hagia Sophia', ['Ayasofya', 'Aya Sofya'], 'Istanbul', 'TR', 41.0086, 28.9802],
+  ['Blue Mosque', ['Sultan Ahmed Mosque', 'Sultanahmet Camii'], 'Istanbul', 'TR', 41.0054, 28.9768],
+  ['Red Square', ['Krasnaya Ploshchad'], 'Moscow', 'RU', 55.7539, 37.6208],
+  ['Kremlin', ['Moscow Kremlin'], 'Moscow', 'RU', 55.752, 37.6175],
+  ['Hermitage Museum', ['State Hermitage', 'Hermitage'], 'Saint Petersburg', 'RU', 59.9398, 30.3146],
+  ['Statue of Liberty', ['Liberty Island'], 'New York City', 'US', 40.6892, -74.0445],
+  ['Times Square', [], 'New York City', 'US', 40.758, -73.9855],
+  ['Central Park', [], 'New York City', 'US', 40.7829, -73.9654],
+  ['Empire State Building', [], 'New York City', 'US', 40.7484, -73.9857],
+  ['Golden Gate Bridge', [], 'San Francisco', 'US', 37.8199, -122.4783],
+  ['Hollywood Walk of Fame', ['Hollywood Boulevard'], 'Los Angeles', 'US', 34.1016, -118.3267],
+  ['Disneyland', ['Disneyland Park', 'Disneyland Resort'], 'Anaheim', 'US', 33.8121, -117.919],
+  ['Walt Disney World', ['Disney World', 'Magic Kingdom'], 'Bay Lake', 'US', 28.3852, -81.5639],
+  ['Las Vegas Strip', ['The Strip', 'Vegas Strip'], 'Las Vegas', 'US', 36.1147, -115.1728],
+  ['Grand Canyon', ['Grand Canyon Village', 'Grand Canyon National Park'], 'Grand Canyon Village', 'US', 36.0544, -112.1401],
+  ['White House', [], 'Washington', 'US', 38.8977, -77.0365],
+  ['Space Needle', [], 'Seattle', 'US', 47.6205, -122.3493],
+  ['CN Tower', [], 'Toronto', 'CA', 43.6426, -79.3871],
+  ['Chichén Itzá', ['Chichen Itza'], 'Pisté', 'MX', 20.6843, -88.5678],
+  ['Machu Picchu', [], 'Aguas Calientes', 'PE', -13.1631, -72.545],
+  ['Christ the Redeemer', ['Cristo Redentor', 'Corcovado'], 'Rio de Janeiro', 'BR', -22.9519, -43.2105],
+  ['Copacabana Beach', ['Praia de Copacabana'], 'Rio de Janeiro', 'BR', -22.9711, -43.1822],
+  ['Sydney Opera House', ['Opera House Sydney'], 'Sydney', 'AU', -33.8568, 151.2153],
+  ['Sydney Harbour Bridge', ['Harbour Bridge'], 'Sydney', 'AU', -33.8523, 151.2108],
+  ['Bondi Beach', [], 'Sydney', 'AU', -33.8915, 151.2767],
+  ['Uluru', ['Ayers Rock'], 'Yulara', 'AU', -25.3444, 131.0369],
+  ['Taj Mahal', [], 'Agra', 'IN', 27.1751, 78.0421],
+  ['Gateway of India', [], 'Mumbai', 'IN', 18.922, 72.8347],
+  ['Burj Khalifa', [], 'Dubai', 'AE', 25.1972, 55.2744],
+  ['Burj Al Arab', [], 'Dubai', 'AE', 25.1412, 55.1853],
+  ['Pyramids of Giza', ['Great Pyramid of Giza', 'Giza Pyramids', 'Giza Necropolis'], 'Giza', 'EG', 29.9792, 31.1342],
+  ['Petra', ['Al-Khazneh'], 'Wadi Musa', 'JO', 30.3285, 35.4444],
+  ['Western Wall', ['Wailing Wall', 'Kotel'], 'Jerusalem', 'IL', 31.7767, 35.2345],
+  ['Forbidden City', ['Palace Museum'], 'Beijing', 'CN', 39.9163, 116.3972],
+  ['Great Wall at Badaling', ['Badaling', 'Great Wall of China'], 'Beijing', 'CN', 40.3594, 116.0204],
+  ['The Bund', ['Bund', 'Waitan'], 'Shanghai', 'CN', 31.24, 121.49],
+  ['Victoria Peak', ['The Peak'], 'Hong Kong', 'HK', 22.2759, 114.1455],
+  ['Tokyo Tower', [], 'Tokyo', 'JP', 35.6586, 139.7454],
+  ['Shibuya Crossing', ['Shibuya Scramble Crossing'], 'Tokyo', 'JP', 35.6595, 139.7005],
+  ['Senso-ji', ['Sensoji', 'Asakusa Kannon'], 'Tokyo', 'JP', 35.7148, 139.7967],
+  ['Fushimi Inari Shrine', ['Fushimi Inari-taisha', 'Fushimi Inari'], 'Kyoto', 'JP', 34.9671, 135.7727],
+  ['Mount Fuji', ['Fujisan', 'Fuji-san'], 'Fujiyoshida', 'JP', 35.3606, 138.7274],
+  ['Gyeongbokgung Palace', ['Gyeongbokgung'], 'Seoul', 'KR', 37.5796, 126.977],
+  ['Marina Bay Sands', [], 'Singapore', 'SG', 1.2834, 103.8607],
+  ['Gardens by the Bay', [], 'Singapore', 'SG', 1.2816, 103.8636],
+  ['Petronas Towers', ['Petronas Twin Towers', 'KLCC'], 'Kuala Lumpur', 'MY', 3.1579, 101.7116],
+  ['Grand Palace', ['Grand Palace Bangkok', 'Wat Phra Kaew'], 'Bangkok', 'TH', 13.75, 100.4913],
+  ['Angkor Wat', [], 'Siem Reap', 'KH', 13.4125, 103.867],
+  ['Table Mountain', [], 'Cape Town', 'ZA', -33.9628, 18.4098],
+  ['Victoria Falls', ['Mosi-oa-Tunya'], 'Victoria Falls', 'ZW', -17.9243, 25.8572],
+  ['Jemaa el-Fnaa', ['Djemaa el Fna', 'Jemaa el Fna'], 'Marrakesh', 'MA', 31.6258, -7.9891],
+  ['Blue Lagoon', ['Bláa lónið'], 'Grindavík', 'IS', 63.8804, -22.4495],
+  ['Little Mermaid', ['Den lille Havfrue'], 'Copenhagen', 'DK', 55.6929, 12.5993],
+  ['Tivoli Gardens', ['Tivoli'], 'Copenhagen', 'DK', 55.6737, 12.5681],
+];
+
+export function loadLandmarkSources(): LandmarkSource[] {
+  return ROWS.map(([name, aliases, city, countryCode, lat, lng]) => ({ name, aliases, city, countryCode, lat, lng }));
+}
