@@ -18,7 +18,8 @@ import { ServiceMetrics } from './metrics.js';
 import { AffiliateLinker } from './links/affiliate-link.js';
 import type { LinkSettings } from './links/link-settings.js';
 import { GazetteerResolver } from './places/destination-resolver.js';
-import { builtInGazetteer, type Gazetteer } from './places/gazetteer.js';
+import type { Gazetteer } from './places/gazetteer.js';
+import { gazetteerFor } from './places/gazetteer-file.js';
 import { GazetteerPlaceProvider } from './places/place-provider.js';
 import { LiveIndex } from './search/live-index.js';
 import { openStorage } from './storage/storage.js';
@@ -86,7 +87,7 @@ async function openCounters(config: Config, logger: Logger, metrics: ServiceMetr
 
 export async function createService(config: Config, overrides: ServiceOverrides = {}): Promise<Service> {
   const logger = overrides.logger ?? createLogger(config);
-  const gazetteer = builtInGazetteer();
+  const gazetteer = gazetteerFor(config.DATA_DIR);
   const storage = openStorage(config);
   const store = storage.catalog;
   const metrics = new ServiceMetrics();

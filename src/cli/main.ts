@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { demoCommand } from './commands/demo-command.js';
+import { GazetteerUsageError, gazetteerCommand } from './commands/gazetteer-command.js';
 import { importCommand } from './commands/import-command.js';
 import { keysCommand, KeysUsageError } from './commands/keys-command.js';
 
@@ -17,6 +18,11 @@ Commands:
   keys list [--json]          List keys (never their secrets).
   keys revoke KEY_ID          Refuse the key from the next request on.
   keys set-tier KEY_ID TIER   Move a key to the standard or partner tier.
+  gazetteer load --cities FILE [--alternate-names FILE] [--admin1 FILE]
+                              Use the cities of a GeoNames dump (cities500.txt ... cities15000.txt),
+                              with alternateNamesV2.txt and admin1CodesASCII.txt, instead of the
+                              bundled ones; servers use it from their next start.
+  gazetteer reset             Go back to the bundled gazetteer.
   serve                       Run the HTTP service (as npm start does).
 
 Configuration comes from environment variables (DATA_DIR, DATABASE_URL, ...); see the README.`;
@@ -47,6 +53,8 @@ async function run(argv: string[]): Promise<number> {
     }
     case 'keys':
       return keysCommand(loadConfig(), rest);
+    case 'gazetteer':
+      return gazetteerCommand(loadConfig(), rest);
     case 'serve':
       await import('../main.js');
       return -1;
@@ -69,6 +77,7 @@ run(process.argv.slice(2)).then(
     if (
       error instanceof UsageError ||
       error instanceof KeysUsageError ||
+      error instanceof GazetteerUsageError ||
       (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     ) {
       console.error(`${(error as Error).message}\n\n${USAGE}`);

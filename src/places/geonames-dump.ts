@@ -1,6 +1,8 @@
 // Reads the tab-separated files of a GeoNames dump (download.geonames.org/export/dump): the
 // "geoname" table (cities500/1000/5000/15000.txt, allCountries.txt), alternateNamesV2.txt and
 // admin1CodesASCII.txt. The bundled city data is the same table, so one reader serves both.
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import type { CitySource, RegionSource } from './gazetteer-sources.js';
 
 /** Feature codes of populated places that are not destinations: historical, abandoned, destroyed. */
@@ -22,8 +24,8 @@ export class GeoNamesFormatError extends Error {
   }
 }
 
-/** Each line of a text, without its line break, with its 1-based number; blank lines skipped. */
-function* lines(text: string): Generator<[string, number]> {
+/** Each line of a text, without its line break, with its 1-based number; blank and # lines skipped. */
+export function* textLines(text: string): Generator<[string, number]> {
   let start = 0;
   let number = 0;
   while (start < text.length) {
@@ -36,6 +38,16 @@ function* lines(text: string): Generator<[string, number]> {
   }
 }
 
+/** Each line of a file, streamed (a dump's alternate names file is larger than a string may be). */
+export async function* fileLines(path: string): AsyncGenerator<[string, number]> {
+  const input = createReadStream(path, { encoding: 'utf8' });
+  let number = 0;
+  for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
+    number++;
+    if (raw.length > 0 && raw[0] !== '#') yield [raw, number];
+  }
+}
+
 function numberField(value: string, what: string, file: string, line: number): number {
   const n = Number(value);
   if (value === '' || !Number.isFinite(n)) throw new GeoNamesFormatError(file, line, `${what} is not a number (got ${JSON.stringify(value)})`);
@@ -43,60 +55,60 @@ function numberField(value: string, what: string, file: string, line: number): n
 }
 
 /**
- * Populated places of a "geoname" table file (19 tab-separated columns). Other feature
- * classes (mountains, airports...) are skipped: allCountries.txt mixes them in.
+ * A populated place from a line of a "geoname" table file (19 tab-separated columns); null
+ * for other feature classes (mountains, airports... which allCountries.txt mixes in) and for
+ * places that are not destinations.
  */
+export function parseGeonamesCity(line: string, number: number, file: string): CitySource | null {
+  const f = line.split('\t');
+  if (f.length < 19) throw new GeoNamesFormatError(file, number, `expected 19 tab-separated columns, got ${f.length}`);
+  if (f[6] !== 'P' || NOT_DESTINATIONS.has(f[7])) return null;
+  const lat = numberField(f[4], 'latitude', file, number);
+  const lng = numberField(f[5], 'longitude', file, number);
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new GeoNamesFormatError(file, number, `coordinates out of range (${lat}, ${lng})`);
+  if (!/^[A-Z]{2}$/.test(f[8])) throw new GeoNamesFormatError(file, number, `country code must be two capital letters (got ${JSON.stringify(f[8])})`);
+  return {
+    geonameId: numberField(f[0], 'geonameid', file, number),
+    name: f[1],
+    // The ASCII spelling ("Koeln" for Köln) is how many keyboards type the name.
+    alternateNames: [...(f[2] && f[2] !== f[1] ? [f[2]] : []), ...(f[3] ? f[3].split(',') : [])],
+    countryCode: f[8],
+    admin1: f[10],
+    lat,
+    lng,
+    population: f[14] === '' ? 0 : numberField(f[14], 'population', file, number),
+    featureCode: f[7],
+  };
+}
+
+/** The populated places of a whole "geoname" table held in a string. */
 export function parseGeonamesCities(text: string, file = 'cities'): CitySource[] {
   const cities: CitySource[] = [];
-  for (const [line, number] of lines(text)) {
-    const f = line.split('\t');
-    if (f.length < 19) throw new GeoNamesFormatError(file, number, `expected 19 tab-separated columns, got ${f.length}`);
-    if (f[6] !== 'P' || NOT_DESTINATIONS.has(f[7])) continue;
-    const lat = numberField(f[4], 'latitude', file, number);
-    const lng = numberField(f[5], 'longitude', file, number);
-    if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new GeoNamesFormatError(file, number, `coordinates out of range (${lat}, ${lng})`);
-    cities.push({
-      geonameId: numberField(f[0], 'geonameid', file, number),
-      name: f[1],
-      alternateNames: f[3] ? f[3].split(',') : [],
-      countryCode: f[8],
-      admin1: f[10],
-      lat,
-      lng,
-      population: f[14] === '' ? 0 : numberField(f[14], 'population', file, number),
-      featureCode: f[7],
-    });
+  for (const [line, number] of textLines(text)) {
+    const city = parseGeonamesCity(line, number, file);
+    if (city) cities.push(city);
   }
   return cities;
 }
 
 /**
- * Names from alternateNamesV2.txt (or the older alternateNames.txt), by geonameid, for the
- * ids asked for; historic names are kept (people still say "Bombay"), codes and links are not.
+ * A line of alternateNamesV2.txt (or the older alternateNames.txt) as [geonameid, name], or
+ * null for what is not a name people type: links, Wikidata ids, postal, airport and UN/LOCODE
+ * codes (airports come from their own data). Historic names are kept: people still say "Bombay".
  */
-export function parseAlternateNames(text: string, wanted: ReadonlySet<number>, file = 'alternate names'): Map<number, string[]> {
-  const names = new Map<number, string[]>();
-  for (const [line, number] of lines(text)) {
-    const f = line.split('\t');
-    if (f.length < 4) throw new GeoNamesFormatError(file, number, `expected at least 4 tab-separated columns, got ${f.length}`);
-    const id = numberField(f[1], 'geonameid', file, number);
-    if (!wanted.has(id) || NOT_NAMES.has(f[2]) || f[3] === '') continue;
-    const list = names.get(id);
-    if (list) list.push(f[3]);
-    else names.set(id, [f[3]]);
-  }
-  return names;
+export function parseAlternateName(line: string, number: number, file: string): [number, string] | null {
+  const f = line.split('\t');
+  if (f.length < 4) throw new GeoNamesFormatError(file, number, `expected at least 4 tab-separated columns, got ${f.length}`);
+  const id = numberField(f[1], 'geonameid', file, number);
+  if (NOT_NAMES.has(f[2]) || f[3] === '') return null;
+  return [id, f[3]];
 }
 
-/** First-level divisions from admin1CodesASCII.txt: `FR.11<TAB>Île-de-France<TAB>...`. */
-export function parseAdmin1Codes(text: string, file = 'admin1 codes'): RegionSource[] {
-  const regions: RegionSource[] = [];
-  for (const [line, number] of lines(text)) {
-    const f = line.split('\t');
-    if (f.length < 2 || !/^[A-Z]{2}\.\w+$/.test(f[0])) {
-      throw new GeoNamesFormatError(file, number, 'expected a code like FR.11 and a name, tab-separated');
-    }
-    regions.push({ key: f[0], name: f[1] });
+/** A line of admin1CodesASCII.txt: `FR.11<TAB>Île-de-France<TAB>...`. */
+export function parseAdmin1Code(line: string, number: number, file: string): RegionSource {
+  const f = line.split('\t');
+  if (f.length < 2 || !/^[A-Z]{2}\.\w+$/.test(f[0]) || f[1] === '') {
+    throw new GeoNamesFormatError(file, number, 'expected a code like FR.11 and a name, tab-separated');
   }
-  return regions;
+  return { key: f[0], name: f[1] };
 }
