@@ -59,6 +59,30 @@ export const ConfigSchema = Type.Object({
   DATABASE_URL: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://\\S+$', 'x-rule': 'a postgres:// URL', description: 'Catalog and keys in PostgreSQL.' }),
   ),
+  PLACES_API_KEY: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'Key of the Google Places API; with it, place_id also takes Google place ids (ChIJ...).',
+    }),
+  ),
+  PLACES_API_URL: Type.String({
+    pattern: '^https?://[^\\s/?#]+(?:/[^\\s?#]*[^\\s?#/])?$',
+    'x-rule': 'an http(s) URL without a trailing slash, query or fragment',
+    default: 'https://places.googleapis.com',
+    description: 'Base URL of the Google Places API (New).',
+  }),
+  PLACES_TIMEOUT_MS: Type.Integer({
+    minimum: 10,
+    maximum: 30_000,
+    default: 2000,
+    description: 'How long a place_id lookup waits for the places API before answering 503.',
+  }),
+  PLACES_CACHE_SIZE: Type.Integer({
+    minimum: 0,
+    maximum: 10_000_000,
+    default: 100_000,
+    description: 'Place ids whose answers are remembered (least recently used forgotten first); 0 none.',
+  }),
   REDIS_URL: Type.Optional(
     Type.String({ pattern: '^rediss?://\\S+$', 'x-rule': 'a redis:// URL', description: 'Rate-limit counters in Redis.' }),
   ),

@@ -20,7 +20,9 @@ import type { LinkSettings } from './links/link-settings.js';
 import { GazetteerResolver } from './places/destination-resolver.js';
 import type { Gazetteer } from './places/gazetteer.js';
 import { gazetteerFor } from './places/gazetteer-file.js';
-import { GazetteerPlaceProvider } from './places/place-provider.js';
+import { CachedPlaceProvider } from './places/cached-places.js';
+import { GooglePlacesProvider } from './places/google-places.js';
+import { GazetteerPlaceProvider, RoutingPlaceProvider, type PlaceProvider } from './places/place-provider.js';
 import { LiveIndex } from './search/live-index.js';
 import { openStorage } from './storage/storage.js';
 
@@ -85,6 +87,13 @@ async function openCounters(config: Config, logger: Logger, metrics: ServiceMetr
   return new SharedCountersWithFallback(new RedisCounters(redis, config.REDIS_KEY_PREFIX), local, logger, metrics, config.REDIS_TIMEOUT_MS);
 }
 
+/** The configured external places API, behind its cache; null without a key. */
+function externalPlaces(config: Config): PlaceProvider | null {
+  if (!config.PLACES_API_KEY) return null;
+  const google = new GooglePlacesProvider({ baseUrl: config.PLACES_API_URL, apiKey: config.PLACES_API_KEY, timeoutMs: config.PLACES_TIMEOUT_MS });
+  return config.PLACES_CACHE_SIZE > 0 ? new CachedPlaceProvider(google, config.PLACES_CACHE_SIZE) : google;
+}
+
 export async function createService(config: Config, overrides: ServiceOverrides = {}): Promise<Service> {
   const logger = overrides.logger ?? createLogger(config);
   const gazetteer = gazetteerFor(config.DATA_DIR);
@@ -109,7 +118,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       liveIndex,
       store,
       resolver: new GazetteerResolver(gazetteer),
-      places: new GazetteerPlaceProvider(gazetteer),
+      places: new RoutingPlaceProvider(new GazetteerPlaceProvider(gazetteer), externalPlaces(config)),
       links,
       linker: new AffiliateLinker(links),
     },

@@ -217,7 +217,9 @@ export class Gazetteer {
     this.byId.set(place.id, place);
     this.addName(a.iata.toLowerCase(), place, AIRPORT_CODE_BONUS[size], false);
     const city = foldText(a.municipality);
-    for (const part of [a.name, ...a.name.split('/')]) {
+    // "Humberto Delgado Airport (Lisbon Portela Airport)", "Montreal / Pierre Elliott Trudeau
+    // International Airport": each part is a name too.
+    for (const part of new Set([a.name, ...a.name.split(/[/()]/).map((p) => p.trim()).filter(Boolean)])) {
       const folded = foldText(part);
       this.addName(folded, place, AIRPORT_NAME_BONUS[size], false);
       const core = folded.split(' ').filter((w) => !AIRPORT_WORDS.has(w)).join(' ');

@@ -32,3 +32,19 @@ export class GazetteerPlaceProvider implements PlaceProvider {
     return { name: place.label, centre: { lat: place.lat, lng: place.lng }, radiusKm: place.radiusKm, area: null };
   }
 }
+
+/** Gazetteer ids are told apart from an external provider's by their prefix. */
+const GAZETTEER_ID = /^(?:geonames|region|country|iata|landmark):/;
+
+/** The gazetteer for its own ids; every other id to the external provider, when one is configured. */
+export class RoutingPlaceProvider implements PlaceProvider {
+  constructor(
+    private readonly gazetteer: PlaceProvider,
+    private readonly external: PlaceProvider | null,
+  ) {}
+
+  lookup(placeId: string, signal?: AbortSignal): Promise<ProvidedPlace | null> {
+    if (GAZETTEER_ID.test(placeId)) return this.gazetteer.lookup(placeId, signal);
+    return this.external ? this.external.lookup(placeId, signal) : Promise.resolve(null);
+  }
+}
