@@ -215,8 +215,11 @@ export class Gazetteer {
       radiusKm: AIRPORT_RADIUS_KM,
     };
     this.byId.set(place.id, place);
-    this.addName(a.iata.toLowerCase(), place, AIRPORT_CODE_BONUS[size], false);
     const city = foldText(a.municipality);
+    this.addName(a.iata.toLowerCase(), place, AIRPORT_CODE_BONUS[size], false);
+    this.addName(`${a.iata.toLowerCase()} airport`, place, AIRPORT_NAME_BONUS[size], false);
+    // "Newark Airport": where a city has several, the large one is likelier.
+    if (city) this.addName(`${city} airport`, place, AIRPORT_PART_BONUS[size], false);
     // "Humberto Delgado Airport (Lisbon Portela Airport)", "Montreal / Pierre Elliott Trudeau
     // International Airport": each part is a name too.
     for (const part of new Set([a.name, ...a.name.split(/[/()]/).map((p) => p.trim()).filter(Boolean)])) {

@@ -41,6 +41,8 @@ const MARGIN = 0.2;
 const QUERY_SHARE = 0.6;
 const TYPO_QUALITY = [1, 0.8, 0.6];
 const MAX_QUERY_WORDS = 16;
+/** How much more common a near word must be than a typed known word to be read as meant. */
+const COMMON_NEIGHBOUR = 20;
 
 // Everything scoring needs about a hotel sits in one 64-byte record, so a candidate costs one
 // memory fetch: [seen stamp, rank, name weight (float32), token count, up to 12 tokens].
@@ -187,26 +189,35 @@ export class NameIndex {
     this.tokenQuality = new Float64Array(vocabularySize);
   }
 
+  private frequency(token: number): number {
+    return this.postingStart[token + 1] - this.postingStart[token];
+  }
+
   /** Catalog words close enough to a typed word, best first. */
   private lookup(word: string): WordMatch[] {
     const exact = this.vocabulary.get(word);
-    // A word the catalog has is taken as typed ("Hostal" is not a typo of "Hostel").
-    if (exact !== undefined) return [{ token: exact, quality: 1 }];
+    const matches: WordMatch[] = exact === undefined ? [] : [{ token: exact, quality: 1 }];
     const allowed = typosAllowed(word.length);
-    if (allowed === 0) return [];
     // A catalog word within reach shares the typed word, or one of its one-letter deletions,
-    // with the catalog word or one of its deletions.
-    const candidates = new Set<number>();
-    for (const t of this.variants.get(word) ?? []) candidates.add(t);
-    for (const variant of deletions(word)) {
-      const token = this.vocabulary.get(variant);
-      if (token !== undefined) candidates.add(token);
-      for (const t of this.variants.get(variant) ?? []) candidates.add(t);
+    // with the catalog word or one of its deletions. A three-letter word may only have lost a
+    // letter ("twn" for "town").
+    const candidates = new Set<number>(this.variants.get(word) ?? []);
+    if (allowed > 0) {
+      for (const variant of deletions(word)) {
+        const token = this.vocabulary.get(variant);
+        if (token !== undefined) candidates.add(token);
+        for (const t of this.variants.get(variant) ?? []) candidates.add(t);
+      }
+    } else if (word.length < 3) {
+      return matches;
     }
-    const matches: WordMatch[] = [];
     for (const token of candidates) {
+      if (token === exact) continue;
+      // A word the catalog has is taken as typed ("Hostal" is not a typo of "Hostel"), unless
+      // it is rare and the near word common: then it may well be a typo of it.
+      if (exact !== undefined && this.frequency(token) < COMMON_NEIGHBOUR * this.frequency(exact)) continue;
       const candidate = this.words[token];
-      const reach = Math.min(allowed, typosAllowed(candidate.length));
+      const reach = allowed === 0 ? 1 : Math.min(allowed, typosAllowed(candidate.length));
       const distance = editDistance(word, candidate, reach);
       if (distance <= reach) matches.push({ token, quality: TYPO_QUALITY[distance] });
     }
@@ -223,6 +234,11 @@ export class NameIndex {
   private readTyped(typedName: string): { text: string; matches: WordMatch[] }[] {
     const words = nameWords(typedName);
     const read = new Map<string, WordMatch[]>();
+    // Nothing but "hotel", "the"...: only a name made of exactly those words matches.
+    if (words.every(isFillerLike)) {
+      const known = words.filter((w) => this.vocabulary.has(w));
+      return known.length === words.length ? known.map((text) => ({ text, matches: [{ token: this.vocabulary.get(text)!, quality: 1 }] })) : [];
+    }
     for (const word of words) {
       const matches = this.lookup(word);
       if (matches.length > 0) {
