@@ -20,6 +20,8 @@ function loadOnce<T>(id: string): T {
 export interface CitySource {
   geonameId: number;
   name: string;
+  /** The name in ASCII letters ("Koeln" for Köln): how many keyboards type it. */
+  asciiName: string;
   /** Other names: local, English and other languages, old names, abbreviations. */
   alternateNames: string[];
   countryCode: string;

@@ -37,6 +37,8 @@ export interface NameEntry {
 }
 
 const ALTERNATE_NAME_BONUS = -0.5;
+/** Cities this big are found by all their alternate names; smaller ones by their ASCII spelling. */
+const ALTERNATE_NAMES_MIN_POPULATION = 15_000;
 // Airports and landmarks have no population: these stand in for one. A large airport's code
 // or full name weighs like a city of a million; a part of its name ("Heathrow"), a little less.
 const AIRPORT_NAME_BONUS = { large: 5.5, medium: 4 };
@@ -101,9 +103,12 @@ export class Gazetteer {
       this.cities.push(place);
       this.byId.set(place.id, place);
       this.addEntry(foldedName, { place, bonus: 0, alternate: false });
-      // One entry object for all of a city's alternate names: there are some 600,000.
+      // One entry object for all of a city's alternate names. Towns keep only their ASCII
+      // spelling: the 600,000 names of every town would double the memory and the start-up
+      // time for names hardly anyone searches by.
       const alternateEntry: NameEntry = { place, bonus: ALTERNATE_NAME_BONUS, alternate: true };
-      for (const alternate of c.alternateNames) {
+      const alternates = c.population >= ALTERNATE_NAMES_MIN_POPULATION ? [c.asciiName, ...c.alternateNames] : [c.asciiName];
+      for (const alternate of alternates) {
         // Airport codes in a city's names ("MUC") are left to the airport itself.
         if (airportCodes.has(alternate)) continue;
         const key = foldText(alternate);

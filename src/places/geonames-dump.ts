@@ -70,8 +70,8 @@ export function parseGeonamesCity(line: string, number: number, file: string): C
   return {
     geonameId: numberField(f[0], 'geonameid', file, number),
     name: f[1],
-    // The ASCII spelling ("Koeln" for Köln) is how many keyboards type the name.
-    alternateNames: [...(f[2] && f[2] !== f[1] ? [f[2]] : []), ...(f[3] ? f[3].split(',') : [])],
+    asciiName: f[2],
+    alternateNames: f[3] ? f[3].split(',') : [],
     countryCode: f[8],
     admin1: f[10],
     lat,

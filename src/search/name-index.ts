@@ -41,8 +41,6 @@ const MARGIN = 0.2;
 const QUERY_SHARE = 0.6;
 const TYPO_QUALITY = [1, 0.8, 0.6];
 const MAX_QUERY_WORDS = 16;
-/** How much more common a near word must be than a typed known word to be read as meant. */
-const COMMON_NEIGHBOUR = 20;
 
 // Everything scoring needs about a hotel sits in one 64-byte record, so a candidate costs one
 // memory fetch: [seen stamp, rank, name weight (float32), token count, up to 12 tokens].
@@ -189,14 +187,12 @@ export class NameIndex {
     this.tokenQuality = new Float64Array(vocabularySize);
   }
 
-  private frequency(token: number): number {
-    return this.postingStart[token + 1] - this.postingStart[token];
-  }
-
   /** Catalog words close enough to a typed word, best first. */
   private lookup(word: string): WordMatch[] {
     const exact = this.vocabulary.get(word);
-    const matches: WordMatch[] = exact === undefined ? [] : [{ token: exact, quality: 1 }];
+    // A word the catalog has is taken as typed ("Hostal" is not a typo of "Hostel").
+    if (exact !== undefined) return [{ token: exact, quality: 1 }];
+    const matches: WordMatch[] = [];
     const allowed = typosAllowed(word.length);
     // A catalog word within reach shares the typed word, or one of its one-letter deletions,
     // with the catalog word or one of its deletions. A three-letter word may only have lost a
@@ -212,10 +208,6 @@ export class NameIndex {
       return matches;
     }
     for (const token of candidates) {
-      if (token === exact) continue;
-      // A word the catalog has is taken as typed ("Hostal" is not a typo of "Hostel"), unless
-      // it is rare and the near word common: then it may well be a typo of it.
-      if (exact !== undefined && this.frequency(token) < COMMON_NEIGHBOUR * this.frequency(exact)) continue;
       const candidate = this.words[token];
       const reach = allowed === 0 ? 1 : Math.min(allowed, typosAllowed(candidate.length));
       const distance = editDistance(word, candidate, reach);
