@@ -29,7 +29,10 @@ export const SearchQuery = Type.Object(
       Type.String({
         minLength: 1,
         maxLength: 200,
-        description: 'A place name: a city ("Lisbon", "Paris, Texas"), a region or a country.',
+        description:
+          'A place as people say it: a city in any common spelling or language ("Lisbon", "Lisboa", "Paris, Texas"), ' +
+          'a region, a country, an airport by IATA code or name ("JFK", "Heathrow") or a landmark ("Eiffel Tower"). ' +
+          'The most likely place wins (population, hotels here); the response names the place understood.',
         examples: ['Lisbon'],
       }),
     ),
@@ -38,8 +41,9 @@ export const SearchQuery = Type.Object(
         minLength: 1,
         maxLength: 300,
         description:
-          'A place identifier from a places service: a GeoNames id as geonames:<id>, region:<CC>.<code>, ' +
-          'country:<CC>, or an id of the configured external places provider.',
+          'A place identifier: a GeoNames city as geonames:<id>, region:<CC>.<code>, country:<CC>, an airport as ' +
+          'iata:<code>, a landmark as landmark:<slug>, or (when the service has a Google Places key) a Google place id. ' +
+          'Unknown ids are 404; a places service that fails or is slow is 503.',
         examples: ['geonames:2267057'],
       }),
     ),

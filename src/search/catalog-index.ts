@@ -183,11 +183,11 @@ export class CatalogIndex {
   }
 
   /** Hotels filed under cities of this folded name (all the Parises), or null. */
-  private hotelsInCitiesNamed(folded: string): Uint32Array | null {
+  private hotelsInCitiesNamed(folded: string, alternates: boolean): Uint32Array | null {
     // A word that is only some town's alternate name ("park", "grand") says nothing of a city.
     const lists = this.gazetteer
       .entriesNamed(folded)
-      .filter((e) => e.place.kind === 'city' && (!e.alternate || e.place.population >= CITY_ALIAS_MIN_POPULATION))
+      .filter((e) => e.place.kind === 'city' && (!e.alternate || (alternates && e.place.population >= CITY_ALIAS_MIN_POPULATION)))
       .map((e) => this.members.get(e.place.id))
       .filter((list): list is Uint32Array => list !== undefined);
     if (lists.length <= 1) return lists[0] ?? null;
@@ -207,8 +207,10 @@ export class CatalogIndex {
   findByName(name: string, cityText: string | null, limit: number): NameMatch[] {
     return this.names.match(name, {
       limit,
-      hotelsInCity: (word) => this.hotelsInCitiesNamed(word),
-      boosted: cityText === null ? null : this.hotelsInCitiesNamed(foldText(cityText)),
+      // A word of the typed name counts as its city by the city's own name only: a big city has
+      // hundreds of other names, and each marked word costs a pass over the city's hotels.
+      hotelsInCity: (word) => this.hotelsInCitiesNamed(word, false),
+      boosted: cityText === null ? null : this.hotelsInCitiesNamed(foldText(cityText), true),
       boost: CITY_BOOST,
     });
   }
