@@ -4,15 +4,8 @@
 // landmarks stay the bundled ones.
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtInGazetteer, Gazetteer } from './gazetteer.js';
-import {
-  loadAirportSources,
-  loadCountrySources,
-  loadRegionSources,
-  type CitySource,
-  type RegionSource,
-} from './gazetteer-sources.js';
-import { loadLandmarkSources } from './landmarks.js';
+import { builtInGazetteer, bundledGazetteer, type Gazetteer } from './gazetteer.js';
+import type { CitySource, RegionSource } from './gazetteer-sources.js';
 import {
   fileLines,
   GeoNamesFormatError,
@@ -98,15 +91,13 @@ export function readGazetteerFile(dataDir: string): LoadedGazetteer | null {
   return loaded;
 }
 
+/** The gazetteer a loaded dump makes: its cities (and regions), the bundled rest. */
+export function gazetteerOf(loaded: LoadedGazetteer): Gazetteer {
+  return bundledGazetteer(loaded.cities, loaded.regions ?? undefined);
+}
+
 /** The gazetteer a service on this data directory uses: a loaded dump, or the bundled data. */
 export function gazetteerFor(dataDir: string): Gazetteer {
   const loaded = readGazetteerFile(dataDir);
-  if (!loaded) return builtInGazetteer();
-  return new Gazetteer({
-    cities: loaded.cities,
-    regions: loaded.regions ?? loadRegionSources(),
-    countries: loadCountrySources(),
-    airports: loadAirportSources(),
-    landmarks: loadLandmarkSources(),
-  });
+  return loaded ? gazetteerOf(loaded) : builtInGazetteer();
 }

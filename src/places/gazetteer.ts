@@ -47,8 +47,8 @@ const AIRPORT_CODE_BONUS = { large: 5, medium: 3 };
 const LANDMARK_NAME_BONUS = 6.5;
 const LANDMARK_ALIAS_BONUS = 5.5;
 /** How far (km) from an airport or a landmark a destination search looks for hotels. */
-export const AIRPORT_RADIUS_KM = 15;
-export const LANDMARK_RADIUS_KM = 3;
+const AIRPORT_RADIUS_KM = 15;
+const LANDMARK_RADIUS_KM = 3;
 /** Words of an airport's name that only say it is one. */
 const AIRPORT_WORDS = new Set(['airport', 'international', 'intl', 'airfield', 'aerodrome']);
 
@@ -147,7 +147,7 @@ export class Gazetteer {
         hasCentre: false,
         radiusKm: 50,
       };
-      this.add(place, [r.name], 0);
+      this.add(place, [r.name], 0, false);
     }
 
     for (const c of sources.countries) {
@@ -164,8 +164,8 @@ export class Gazetteer {
         hasCentre: false,
         radiusKm: 50,
       };
-      this.add(place, [c.name], 0);
-      this.add(place, c.aliases, ALTERNATE_NAME_BONUS);
+      this.add(place, [c.name], 0, false);
+      this.add(place, c.aliases, ALTERNATE_NAME_BONUS, true);
       this.countryNames.set(c.code, new Set([c.name, ...c.aliases, c.code].map(foldText).filter(Boolean)));
     }
 
@@ -178,9 +178,9 @@ export class Gazetteer {
     );
   }
 
-  private add(place: Place, names: string[], bonus: number): void {
+  private add(place: Place, names: string[], bonus: number, alternate: boolean): void {
     this.byId.set(place.id, place);
-    const entry: NameEntry = { place, bonus, alternate: bonus !== 0 };
+    const entry: NameEntry = { place, bonus, alternate };
     for (const name of names) this.addEntry(foldText(name), entry);
   }
 
@@ -355,16 +355,24 @@ export class Gazetteer {
   }
 }
 
-let builtIn: Gazetteer | undefined;
-
-/** The gazetteer of the bundled data packages, built once per process (it never changes). */
-export function builtInGazetteer(): Gazetteer {
-  builtIn ??= new Gazetteer({
-    cities: loadCitySources(),
-    regions: loadRegionSources(),
+/**
+ * A gazetteer of the bundled data packages; a loaded GeoNames dump replaces its cities, and
+ * its regions when the dump had them. Countries, airports and landmarks are always bundled.
+ */
+export function bundledGazetteer(cities: CitySource[] = loadCitySources(), regions: RegionSource[] = loadRegionSources()): Gazetteer {
+  return new Gazetteer({
+    cities,
+    regions,
     countries: loadCountrySources(),
     airports: loadAirportSources(),
     landmarks: loadLandmarkSources(),
   });
+}
+
+let builtIn: Gazetteer | undefined;
+
+/** The gazetteer of the bundled data packages, built once per process (it never changes). */
+export function builtInGazetteer(): Gazetteer {
+  builtIn ??= bundledGazetteer();
   return builtIn;
 }

@@ -228,8 +228,7 @@ export class NameIndex {
     const read = new Map<string, WordMatch[]>();
     // Nothing but "hotel", "the"...: only a name made of exactly those words matches.
     if (words.every(isFillerLike)) {
-      const known = words.filter((w) => this.vocabulary.has(w));
-      return known.length === words.length ? known.map((text) => ({ text, matches: [{ token: this.vocabulary.get(text)!, quality: 1 }] })) : [];
+      return words.every((w) => this.vocabulary.has(w)) ? words.map((text) => ({ text, matches: this.lookup(text) })) : [];
     }
     for (const word of words) {
       const matches = this.lookup(word);

@@ -20,7 +20,6 @@ const LETTER_SPELLINGS: Record<string, string> = {
 };
 const ALREADY_FOLDED = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
 const SPECIAL_LETTERS = new RegExp(`[${Object.keys(LETTER_SPELLINGS).join('')}]`, 'g');
 
 /** Lower case, no accents, apostrophes dropped, "&" read as "and", other punctuation as spaces. */

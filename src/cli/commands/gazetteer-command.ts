@@ -2,11 +2,14 @@
 // names, and first-level divisions) instead of the bundled ones.
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config.js';
-import { Gazetteer } from '../../places/gazetteer.js';
-import { gazetteerFilePath, readGeonamesDump, removeGazetteerFile, writeGazetteerFile } from '../../places/gazetteer-file.js';
-import { loadAirportSources, loadCountrySources, loadRegionSources } from '../../places/gazetteer-sources.js';
+import {
+  gazetteerFilePath,
+  gazetteerOf,
+  readGeonamesDump,
+  removeGazetteerFile,
+  writeGazetteerFile,
+} from '../../places/gazetteer-file.js';
 import { GeoNamesFormatError } from '../../places/geonames-dump.js';
-import { loadLandmarkSources } from '../../places/landmarks.js';
 
 export class GazetteerUsageError extends Error {}
 
@@ -28,13 +31,7 @@ export async function gazetteerCommand(config: Config, args: string[]): Promise<
   try {
     const loaded = await readGeonamesDump({ cities: values.cities, alternateNames: values['alternate-names'], admin1: values.admin1 });
     // Built once here so that a dump the service could not use is refused now, not at its start.
-    new Gazetteer({
-      cities: loaded.cities,
-      regions: loaded.regions ?? loadRegionSources(),
-      countries: loadCountrySources(),
-      airports: loadAirportSources(),
-      landmarks: loadLandmarkSources(),
-    });
+    gazetteerOf(loaded);
     writeGazetteerFile(config.DATA_DIR, loaded);
     const names = loaded.cities.reduce((n, c) => n + c.alternateNames.length, 0);
     console.log(
