@@ -11,7 +11,7 @@ import {
   LinksResponse,
   SearchResponse,
 } from '../operations/schemas.js';
-import { HTTP_OPERATIONS, type AnyHttpOperation } from './operations.js';
+import { HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 
 export interface OpenApiSettings {
   serviceName: string;
@@ -67,7 +67,7 @@ const ERROR_RESPONSES: Record<number, string> = {
   503: 'Unavailable',
 };
 
-function parameters(operation: AnyHttpOperation): Json[] {
+function parameters(operation: HttpOperation): Json[] {
   const result: Json[] = [];
   const add = (where: 'path' | 'query', schema: TSchema | undefined) => {
     if (!schema) return;
@@ -88,19 +88,19 @@ function parameters(operation: AnyHttpOperation): Json[] {
   return result;
 }
 
-function operationJson(operation: AnyHttpOperation): Json {
+function operationJson(operation: HttpOperation): Json {
   const responses: Json = {
     200: {
       description: 'OK',
       headers: LIMIT_HEADERS,
-      content: { 'application/json': { schema: schemaJson(operation.response, false) } },
+      content: { 'application/json': { schema: schemaJson(operation.operation.output, false) } },
     },
   };
   for (const status of [...operation.failures, 401, 429, 503].sort((a, b) => a - b)) {
     responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]}` };
   }
   return {
-    operationId: operation.operationId,
+    operationId: operation.operation.id,
     summary: operation.summary,
     description: operation.description,
     tags: [operation.path === '/links' ? 'links' : 'hotels'],

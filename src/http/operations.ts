@@ -1,24 +1,17 @@
-// The four operations as HTTP sees them: where their inputs are, how to read them, what they
-// cost, and what they answer. Routes and the OpenAPI document are both made from this table.
-import type { TObject, TSchema } from 'typebox';
+// The four operations as HTTP carries them: method and path, where the parts of the input
+// travel and how they are read. Routes and the OpenAPI document are both made from this table.
+import type { TObject } from 'typebox';
 import { invalidParams } from '../errors.js';
-import type { Credit } from '../links/hotel-link.js';
-import { createLinks, linksCost } from '../operations/create-links.js';
-import { findHotel } from '../operations/find-hotel.js';
-import { getHotel } from '../operations/get-hotel.js';
+import { CREATE_LINKS, FIND_HOTEL, GET_HOTEL, SEARCH_HOTELS, type Operation } from '../operations/operations.js';
 import {
   FindQuery,
-  FindResponse,
-  Hotel,
   HotelPath,
   LinksBody,
-  LinksResponse,
   SearchQuery,
-  SearchResponse,
   SubIdQuery,
+  type HotelRequest,
+  type LinksRequest,
 } from '../operations/schemas.js';
-import { searchHotels } from '../operations/search-hotels.js';
-import type { CatalogServices } from '../operations/services.js';
 import { parseJson, parseTextFields } from '../validation/fields.js';
 import { MALFORMED, type ParsedQuery } from './query-string.js';
 
@@ -31,8 +24,8 @@ export interface RawRequest {
   body: Buffer | undefined;
 }
 
-export interface HttpOperation<Input = unknown> {
-  operationId: string;
+export interface HttpOperation<Input extends { sub_id?: string } = any> {
+  operation: Operation<Input>;
   method: 'GET' | 'POST';
   /** The path as the OpenAPI document writes it. */
   path: string;
@@ -43,12 +36,10 @@ export interface HttpOperation<Input = unknown> {
   query: TObject;
   pathParams?: TObject;
   body?: TObject;
-  response: TSchema;
   /** Failure statuses besides 401, 429 and 503, which every operation can answer. */
   failures: number[];
+  /** The operation's input from where HTTP carries its parts. */
   read(raw: RawRequest): Input;
-  cost(input: Input): number;
-  run(services: CatalogServices, credit: Credit, input: Input): Promise<unknown>;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -80,7 +71,7 @@ function readJsonBody<T extends TObject>(schema: T, raw: RawRequest) {
 }
 
 const search: HttpOperation<SearchQuery> = {
-  operationId: 'searchHotels',
+  operation: SEARCH_HOTELS,
   method: 'GET',
   path: '/hotels/search',
   routePath: '/hotels/search',
@@ -91,15 +82,12 @@ const search: HttpOperation<SearchQuery> = {
     'within the radius, nearest first; a destination search returns the hotels of the place, best-rated first. ' +
     'A destination that matches no place is 404; a place without matching hotels is 200 with total 0.',
   query: SearchQuery,
-  response: SearchResponse,
   failures: [400, 404],
   read: (raw) => readQuery(SearchQuery, raw),
-  cost: () => 1,
-  run: (services, credit, input) => searchHotels(services, credit, input),
 };
 
 const find: HttpOperation<FindQuery> = {
-  operationId: 'findHotel',
+  operation: FIND_HOTEL,
   method: 'GET',
   path: '/hotels/find',
   routePath: '/hotels/find',
@@ -110,15 +98,12 @@ const find: HttpOperation<FindQuery> = {
     'matter. city favours hotels in that city without excluding others. hotel is the best match; matches holds up ' +
     'to five candidates, best first, the best included. A name that nothing matches closely enough is 404.',
   query: FindQuery,
-  response: FindResponse,
   failures: [400, 404],
   read: (raw) => readQuery(FindQuery, raw),
-  cost: () => 1,
-  run: (services, credit, input) => findHotel(services, credit, input),
 };
 
-const detail: HttpOperation<{ id: string; sub_id?: string }> = {
-  operationId: 'getHotel',
+const detail: HttpOperation<HotelRequest> = {
+  operation: GET_HOTEL,
   method: 'GET',
   path: '/hotels/{id}',
   routePath: '/hotels/*',
@@ -129,15 +114,12 @@ const detail: HttpOperation<{ id: string; sub_id?: string }> = {
     'the same answer.',
   query: SubIdQuery,
   pathParams: HotelPath,
-  response: Hotel,
   failures: [400, 404],
   read: (raw) => ({ id: raw.pathRest, ...readQuery(SubIdQuery, raw) }),
-  cost: () => 1,
-  run: (services, credit, input) => getHotel(services, credit, input.id),
 };
 
-const links: HttpOperation<LinksBody & { sub_id?: string }> = {
-  operationId: 'createLinks',
+const links: HttpOperation<LinksRequest> = {
+  operation: CREATE_LINKS,
   method: 'POST',
   path: '/links',
   routePath: '/links',
@@ -151,16 +133,11 @@ const links: HttpOperation<LinksBody & { sub_id?: string }> = {
     'request per URL; a body over 64 KiB is refused.',
   query: SubIdQuery,
   body: LinksBody,
-  response: LinksResponse,
   failures: [400],
   read: (raw) => {
     const query = readQuery(SubIdQuery, raw);
     return { ...readJsonBody(LinksBody, raw), ...query };
   },
-  cost: (input) => linksCost(input),
-  run: async (services, credit, input) => createLinks(services, credit, input),
 };
 
-// The table holds operations of different inputs; each is only ever used whole.
-export type AnyHttpOperation = HttpOperation<any>;
-export const HTTP_OPERATIONS: readonly AnyHttpOperation[] = [search, find, detail, links];
+export const HTTP_OPERATIONS: readonly HttpOperation[] = [search, find, detail, links];

@@ -5,13 +5,13 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Admission, RequestGate } from '../access/gate.js';
+import { meteredCall, rateLimited } from '../access/metered-call.js';
 import { ServiceError } from '../errors.js';
-import type { Caller } from '../keys/caller.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { CatalogServices } from '../operations/services.js';
 import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
 import { openApiDocument, type OpenApiSettings } from './openapi.js';
-import { BODY_LIMIT_BYTES, HTTP_OPERATIONS, type AnyHttpOperation } from './operations.js';
+import { BODY_LIMIT_BYTES, HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 import { parseQueryString, type ParsedQuery } from './query-string.js';
 
 export const PREFIXES = ['', '/v1'] as const;
@@ -31,7 +31,7 @@ export interface HttpAppOptions {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    operation?: AnyHttpOperation;
+    operation?: HttpOperation;
   }
   interface FastifyRequest {
     /** Set once the call has been counted, so an error after that is not counted again. */
@@ -45,22 +45,6 @@ function setLimitHeaders(reply: FastifyReply, admission: Admission): void {
   reply.header('X-RateLimit-Limit', String(admission.limit));
   reply.header('X-RateLimit-Remaining', String(admission.remaining));
   reply.header('X-RateLimit-Reset', String(admission.resetAt));
-}
-
-function rateLimitMessage(caller: Caller, admission: Admission, cost: number, signupUrl: string): string {
-  const resets = new Date(admission.resetAt * 1000).toISOString();
-  const need = cost > 1 ? `This call costs ${cost} requests (one per URL) and ${admission.remaining} remain. ` : '';
-  if (caller.tier === 'keyless') {
-    return (
-      `${need}Calls without a key are limited to ${admission.limit} requests an hour per IP address; ` +
-      `the limit resets at ${resets}. Apply for an API key at ${signupUrl} for a higher allowance.`
-    );
-  }
-  return (
-    `${need}Your ${caller.tier} key's allowance of ${admission.limit} requests a day is used up; ` +
-    `it resets at ${resets} (midnight UTC).` +
-    (caller.tier === 'standard' ? ' If you need more, ask us about the partner tier.' : '')
-  );
 }
 
 /** "/v1/hotels/x" and "/hotels/x" are the same resource; the methods it answers. */
@@ -106,48 +90,36 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   if (metrics) {
     app.addHook('onResponse', async (request, reply) => {
       const operation = request.routeOptions.config.operation;
-      if (operation) metrics.calls.inc({ operation: operation.operationId, status: String(reply.statusCode) });
+      if (operation) metrics.calls.inc({ operation: operation.operation.id, status: String(reply.statusCode) });
     });
     app.get('/metrics', async (_request, reply) =>
       reply.header('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics()),
     );
   }
 
-  /**
-   * Counts the call against the caller's allowance and sets the limit headers; a call that
-   * does not fit is refused whole (and costs nothing): the 429 to answer is returned.
-   */
-  async function admit(request: FastifyRequest, reply: FastifyReply, caller: Caller, cost: number): Promise<ServiceError | null> {
-    const admission = await gate.admit(caller, cost);
+  async function handleOperation(route: HttpOperation, request: FastifyRequest, reply: FastifyReply) {
+    const identification = await gate.identify(request.headers.authorization, request.ip);
+    const { operation } = route;
+    const outcome = await meteredCall(
+      gate,
+      identification,
+      {
+        read: () =>
+          route.read({
+            query: request.query as ParsedQuery,
+            pathRest: (request.params as Record<string, string>)['*'] ?? '',
+            contentType: request.headers['content-type'],
+            body: Buffer.isBuffer(request.body) ? request.body : undefined,
+          }),
+        cost: (input) => operation.cost(input),
+        run: (input, credit) => operation.run(services, credit, input),
+      },
+      docs.signupUrl,
+    );
     request.admitted = true;
-    setLimitHeaders(reply, admission);
-    if (admission.allowed) return null;
-    return new ServiceError('rate_limited', rateLimitMessage(caller, admission, cost, docs.signupUrl), {
-      retryAfterSeconds: admission.retryAfterSeconds,
-    });
-  }
-
-  async function handleOperation(operation: AnyHttpOperation, request: FastifyRequest, reply: FastifyReply) {
-    const { caller, rejection } = await gate.identify(request.headers.authorization, request.ip);
-    let input: unknown;
-    let failure: unknown = rejection;
-    if (!failure) {
-      try {
-        input = operation.read({
-          query: request.query as ParsedQuery,
-          pathRest: (request.params as Record<string, string>)['*'] ?? '',
-          contentType: request.headers['content-type'],
-          body: Buffer.isBuffer(request.body) ? request.body : undefined,
-        });
-      } catch (error) {
-        failure = error;
-      }
-    }
-    const refusal = await admit(request, reply, caller, failure ? 1 : operation.cost(input));
-    if (refusal) throw refusal;
-    if (failure) throw failure;
-    const subId = (input as { sub_id?: string }).sub_id ?? null;
-    return reply.send(await operation.run(services, { affiliateCode: caller.affiliateCode, subId }, input));
+    setLimitHeaders(reply, outcome.admission);
+    if (!outcome.ok) throw outcome.error;
+    return reply.send(outcome.value);
   }
 
   const baseUrl = (request: FastifyRequest) => options.publicBaseUrl ?? `${request.protocol}://${request.host}`;
@@ -190,7 +162,12 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     if (request.routeOptions.config.operation && !request.admitted) {
       const refusal = await gate
         .identify(request.headers.authorization, request.ip)
-        .then(({ caller }) => admit(request, reply, caller, 1))
+        .then(async ({ caller }) => {
+          const admission = await gate.admit(caller, 1);
+          request.admitted = true;
+          setLimitHeaders(reply, admission);
+          return admission.allowed ? null : rateLimited(caller, admission, 1, docs.signupUrl);
+        })
         .catch(() => null);
       problem = refusal ?? problem;
     }

@@ -111,6 +111,15 @@ export const LinksBody = Type.Object(
 );
 export type LinksBody = Static<typeof LinksBody>;
 
+// The whole input of an operation, wherever its parts travel: over HTTP the hotel id is in the
+// path and urls in the body, sub_id in the query; an MCP tool takes them as one object.
+
+export const HotelRequest = Type.Object({ ...HotelPath.properties, ...SubIdQuery.properties }, { additionalProperties: false });
+export type HotelRequest = Static<typeof HotelRequest>;
+
+export const LinksRequest = Type.Object({ ...LinksBody.properties, ...SubIdQuery.properties }, { additionalProperties: false });
+export type LinksRequest = Static<typeof LinksRequest>;
+
 // ----- Responses -----
 
 export const HotelCard = Type.Object(

@@ -1,0 +1,57 @@
+// One call of an operation, made the same way by every transport (HTTP, MCP): read the input,
+// count what the call costs (1 when the key or the input is refused), refuse the whole call when
+// it does not fit what remains, and only then run it.
+import { ServiceError } from '../errors.js';
+import type { Caller } from '../keys/caller.js';
+import type { Credit } from '../links/hotel-link.js';
+import type { Admission, Identification, RequestGate } from './gate.js';
+
+export interface CallSteps<Input, Output> {
+  /** The call's input, checked against its schema; throws `invalid_params`. */
+  read(): Input;
+  cost(input: Input): number;
+  run(input: Input, credit: Credit): Promise<Output>;
+}
+
+export type CallOutcome<Output> = { admission: Admission } & ({ ok: true; value: Output } | { ok: false; error: unknown });
+
+/** The 429 of a call that does not fit: what it costs, what the allowance is, when it resets. */
+export function rateLimited(caller: Caller, admission: Admission, cost: number, signupUrl: string): ServiceError {
+  const resets = new Date(admission.resetAt * 1000).toISOString();
+  const need = cost > 1 ? `This call costs ${cost} requests (one per URL) and ${admission.remaining} remain. ` : '';
+  const message =
+    caller.tier === 'keyless'
+      ? `${need}Calls without a key are limited to ${admission.limit} requests an hour per IP address; ` +
+        `the limit resets at ${resets}. Apply for an API key at ${signupUrl} for a higher allowance.`
+      : `${need}Your ${caller.tier} key's allowance of ${admission.limit} requests a day is used up; ` +
+        `it resets at ${resets} (midnight UTC).` +
+        (caller.tier === 'standard' ? ' If you need more, ask us about the partner tier.' : '');
+  return new ServiceError('rate_limited', message, { retryAfterSeconds: admission.retryAfterSeconds });
+}
+
+export async function meteredCall<Input extends { sub_id?: string }, Output>(
+  gate: RequestGate,
+  { caller, rejection }: Identification,
+  steps: CallSteps<Input, Output>,
+  signupUrl: string,
+): Promise<CallOutcome<Output>> {
+  let input: Input | undefined;
+  let failure: unknown = rejection;
+  if (!failure) {
+    try {
+      input = steps.read();
+    } catch (error) {
+      failure = error;
+    }
+  }
+  const cost = failure ? 1 : steps.cost(input!);
+  const admission = await gate.admit(caller, cost);
+  if (!admission.allowed) return { admission, ok: false, error: rateLimited(caller, admission, cost, signupUrl) };
+  if (failure) return { admission, ok: false, error: failure };
+  try {
+    const credit: Credit = { affiliateCode: caller.affiliateCode, subId: input!.sub_id ?? null };
+    return { admission, ok: true, value: await steps.run(input!, credit) };
+  } catch (error) {
+    return { admission, ok: false, error };
+  }
+}
