@@ -98,6 +98,20 @@ export const ConfigSchema = Type.Object({
     default: 250,
     description: 'How long a call waits for Redis before it is counted locally instead.',
   }),
+  HOTEL_AFFILIATE_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s/?#]+(?:/[^\\s?#]*[^\\s?#/])?$',
+      'x-rule': 'an http(s) URL without a trailing slash, query or fragment',
+      description: 'For `hotel-affiliate mcp`: the service its tools call; by default PUBLIC_BASE_URL, else http://127.0.0.1:PORT.',
+    }),
+  ),
+  HOTEL_AFFILIATE_KEY: Type.Optional(
+    Type.String({
+      pattern: '^live_[A-Za-z0-9]{20,200}$',
+      'x-rule': 'an API key: live_ followed by letters and digits',
+      description: 'For `hotel-affiliate mcp`: the API key its calls carry; without it they are keyless.',
+    }),
+  ),
 });
 
 export type Config = Static<typeof ConfigSchema>;

@@ -11,6 +11,13 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  readonly toolCalls = new Counter({
+    name: 'hotel_affiliate_mcp_tool_calls_total',
+    help: 'MCP tool calls, by tool and outcome (ok or the error code).',
+    labelNames: ['tool', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly sharedLimiterUp = new Gauge({
     name: 'hotel_affiliate_limiter_shared_store_up',
     help: '1 while the shared allowance store (Redis) answers, 0 while calls are counted locally.',

@@ -24,6 +24,8 @@ Commands:
                               bundled ones; servers use it from their next start.
   gazetteer reset             Go back to the bundled gazetteer.
   serve                       Run the HTTP service (as npm start does).
+  mcp                         Run the MCP server over stdio; its tools call the HTTP service at
+                              HOTEL_AFFILIATE_URL with the key in HOTEL_AFFILIATE_KEY (if any).
 
 Configuration comes from environment variables (DATA_DIR, DATABASE_URL, ...); see the README.`;
 
@@ -55,6 +57,10 @@ async function run(argv: string[]): Promise<number> {
       return keysCommand(loadConfig(), rest);
     case 'gazetteer':
       return gazetteerCommand(loadConfig(), rest);
+    case 'mcp':
+      if (rest.length > 0) throw new UsageError('mcp takes no arguments; it is configured by HOTEL_AFFILIATE_URL and HOTEL_AFFILIATE_KEY');
+      // Loaded only here: the MCP SDK is not needed by the other commands.
+      return (await import('./commands/mcp-command.js')).mcpCommand(loadConfig());
     case 'serve':
       await import('../main.js');
       return -1;

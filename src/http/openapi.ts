@@ -11,6 +11,7 @@ import {
   LinksResponse,
   SearchResponse,
 } from '../operations/schemas.js';
+import { MESSAGE_ONLY_KEYWORDS } from '../validation/rules.js';
 import { HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 
 export interface OpenApiSettings {
@@ -37,9 +38,6 @@ const COMPONENTS = new Map<object, string>([
   [ErrorBody, 'Error'],
 ]);
 
-/** Our message-only annotations stay out of the document. */
-const INTERNAL_KEYWORDS = new Set(['x-rule']);
-
 /** A plain JSON copy of a schema, named components replaced by references. */
 function schemaJson(schema: unknown, root = true): unknown {
   if (Array.isArray(schema)) return schema.map((s) => schemaJson(s, false));
@@ -48,7 +46,7 @@ function schemaJson(schema: unknown, root = true): unknown {
   if (component && !root) return { $ref: `#/components/schemas/${component}` };
   const copy: Json = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (!INTERNAL_KEYWORDS.has(key)) copy[key] = schemaJson(value, false);
+    if (!MESSAGE_ONLY_KEYWORDS.has(key)) copy[key] = schemaJson(value, false);
   }
   return copy;
 }

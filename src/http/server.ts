@@ -10,6 +10,8 @@ import { ServiceError } from '../errors.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { CatalogServices } from '../operations/services.js';
 import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
+import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
+import { MCP_METHODS, registerMcpRoutes } from './mcp-route.js';
 import { openApiDocument, type OpenApiSettings } from './openapi.js';
 import { BODY_LIMIT_BYTES, HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 import { parseQueryString, type ParsedQuery } from './query-string.js';
@@ -39,19 +41,12 @@ declare module 'fastify' {
   }
 }
 
-const LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
-
-function setLimitHeaders(reply: FastifyReply, admission: Admission): void {
-  reply.header('X-RateLimit-Limit', String(admission.limit));
-  reply.header('X-RateLimit-Remaining', String(admission.remaining));
-  reply.header('X-RateLimit-Reset', String(admission.resetAt));
-}
-
 /** "/v1/hotels/x" and "/hotels/x" are the same resource; the methods it answers. */
 export function allowedMethods(path: string): string[] {
   const bare = path.startsWith('/v1/') ? path.slice(3) : path === '/v1' ? '/' : path;
   const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
   if (trimmed === '/links') return ['POST'];
+  if (trimmed === '/mcp') return [...MCP_METHODS];
   if (['/hotels/search', '/hotels/find', '/openapi.json', '/'].includes(trimmed)) return ['GET', 'HEAD'];
   if (trimmed.startsWith('/hotels/') && trimmed.length > '/hotels/'.length) return ['GET', 'HEAD'];
   return [];
@@ -76,9 +71,10 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
 
   await app.register(cors, {
     origin: '*',
-    methods: ['GET', 'HEAD', 'POST'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
-    exposedHeaders: [...LIMIT_HEADERS, 'Retry-After', 'X-Request-Id', 'WWW-Authenticate'],
+    methods: ['GET', 'HEAD', 'POST', 'DELETE'],
+    // Browser MCP clients send the protocol's own headers too.
+    allowedHeaders: ['Authorization', 'Content-Type', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'],
+    exposedHeaders: [...LIMIT_HEADERS, 'Retry-After', 'X-Request-Id', 'WWW-Authenticate', 'Mcp-Session-Id'],
     maxAge: 86_400,
   });
 
@@ -128,6 +124,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     version: '1.0.0',
     openapi: `${baseUrl(request)}/openapi.json`,
     operations: HTTP_OPERATIONS.map((op) => `${op.method} ${op.path}`),
+    mcp: `${baseUrl(request)}/mcp`,
     credit: `Book on ${docs.serviceName}: https://${docs.mainSite}/`,
   });
 
@@ -143,6 +140,14 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     app.get(`${prefix}/openapi.json`, async (request) => openApiDocument(baseUrl(request), docs));
     app.get(prefix === '' ? '/' : prefix, async (request) => serviceInfo(request));
   }
+  registerMcpRoutes(app, PREFIXES, {
+    services,
+    gate,
+    signupUrl: docs.signupUrl,
+    settings: { serviceName: docs.serviceName, mainSite: docs.mainSite },
+    logger: options.logger,
+    onCall: metrics ? (tool, outcome) => metrics.toolCalls.inc({ tool, outcome }) : undefined,
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];

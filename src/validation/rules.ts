@@ -2,6 +2,9 @@
 // written once in a schema is both enforced and explained from that one place.
 import type { TSchema } from 'typebox';
 
+/** Keywords of ours that only shape messages; schemas published to others leave them out. */
+export const MESSAGE_ONLY_KEYWORDS: ReadonlySet<string> = new Set(['x-rule']);
+
 /** A schema fragment as plain JSON Schema (TypeBox schemas are exactly that). */
 export type SchemaLike = TSchema & Record<string, unknown>;
 

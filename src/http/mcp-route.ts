@@ -1,0 +1,72 @@
+// MCP over Streamable HTTP at /mcp (and /v1/mcp), served by the official SDK inside this
+// service. The bearer key is checked as for the operations: a bad key is 401 (counted against
+// the address's keyless allowance), no key is the keyless tier of the address. Tool calls are
+// then metered calls of their operations, from the same allowance as HTTP calls.
+import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { RequestGate } from '../access/gate.js';
+import { rateLimited } from '../access/metered-call.js';
+import type { Caller } from '../keys/caller.js';
+import { serviceRunner, type ServiceRunnerOptions } from '../mcp/service-runner.js';
+import { createToolServer, type ToolServerSettings } from '../mcp/tool-server.js';
+import { sendServiceError } from './error-response.js';
+import { setLimitHeaders } from './limit-headers.js';
+
+export const MCP_METHODS = ['POST', 'GET', 'DELETE'] as const;
+
+export interface McpRouteOptions extends ServiceRunnerOptions {
+  gate: RequestGate;
+  settings: ToolServerSettings;
+  logger: Logger;
+}
+
+/** What the route hands the SDK for the tool server of one HTTP request. */
+interface CallContext {
+  caller: Caller;
+  log: Logger;
+  requestId: string;
+}
+
+/** The request as the SDK's web-standard handler takes it; the body stays the bytes received. */
+function webRequest(request: FastifyRequest, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, String(value));
+  }
+  const body = request.method === 'POST' && Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined;
+  return new Request(new URL(request.url, 'http://localhost'), { method: request.method, headers, body, signal });
+}
+
+export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly string[], options: McpRouteOptions): void {
+  const { gate, settings } = options;
+  const handler = createMcpHandler(
+    (ctx) => {
+      const call = ctx.authInfo?.extra as unknown as CallContext;
+      return createToolServer(serviceRunner(options, call.caller, call.log, call.requestId), settings);
+    },
+    { onerror: (error) => options.logger.debug({ err: error }, 'MCP request refused') },
+  );
+  app.addHook('onClose', async () => handler.close());
+
+  for (const prefix of prefixes) {
+    app.route({
+      method: [...MCP_METHODS],
+      url: `${prefix}/mcp`,
+      handler: async (request, reply) => {
+        const { caller, rejection } = await gate.identify(request.headers.authorization, request.ip);
+        if (rejection) {
+          const admission = await gate.admit(caller, 1);
+          setLimitHeaders(reply, admission);
+          return sendServiceError(reply, admission.allowed ? rejection : rateLimited(caller, admission, 1, options.signupUrl));
+        }
+        const aborted = new AbortController();
+        reply.raw.once('close', () => aborted.abort());
+        const call: CallContext = { caller, log: request.log as Logger, requestId: request.id };
+        const authInfo: AuthInfo = { token: '', clientId: caller.subject, scopes: [], extra: call as unknown as Record<string, unknown> };
+        return reply.send(await handler.fetch(webRequest(request, aborted.signal), { authInfo }));
+      },
+    });
+  }
+}

@@ -1,0 +1,49 @@
+// Tool calls inside the service: each one is a metered call of its operation, read by the
+// operation's schema, counted against the caller's allowance, and run on the catalog.
+import type { Logger } from 'pino';
+import type { RequestGate } from '../access/gate.js';
+import { meteredCall } from '../access/metered-call.js';
+import { ServiceError } from '../errors.js';
+import type { Caller } from '../keys/caller.js';
+import type { CatalogServices } from '../operations/services.js';
+import { parseJson } from '../validation/fields.js';
+import type { ToolFailure, ToolRunner } from './tool-server.js';
+
+export interface ServiceRunnerOptions {
+  services: CatalogServices;
+  gate: RequestGate;
+  signupUrl: string;
+  /** Counts tool calls by tool and outcome ("ok" or the error code). */
+  onCall?: (tool: string, outcome: string) => void;
+}
+
+/** The runner of one caller's tool calls; `log` and `requestId` belong to the HTTP request. */
+export function serviceRunner(options: ServiceRunnerOptions, caller: Caller, log: Logger, requestId: string): ToolRunner {
+  const { services, gate, signupUrl } = options;
+  const failureOf = (error: unknown): ToolFailure => {
+    if (error instanceof ServiceError) {
+      if (error.code === 'upstream_unavailable') log.warn({ err: error.cause ?? error }, error.message);
+      return { code: error.code, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+    }
+    log.error({ err: error }, 'unexpected failure in an MCP tool call');
+    return { code: 'upstream_unavailable', message: `an unexpected error occurred; quote request id ${requestId} when reporting it` };
+  };
+  return async (tool, args, signal) => {
+    const { operation } = tool;
+    const outcome = await meteredCall(
+      gate,
+      { caller, rejection: null },
+      {
+        read: () => parseJson(operation.input, args, 'arguments'),
+        cost: (input) => operation.cost(input),
+        run: (input, credit) => operation.run(services, credit, input, signal),
+      },
+      signupUrl,
+    );
+    const { limit, remaining, resetAt } = outcome.admission;
+    const allowance = { limit, remaining, reset: resetAt };
+    const result = outcome.ok ? { ok: true as const, value: outcome.value, allowance } : { ok: false as const, error: failureOf(outcome.error), allowance };
+    options.onCall?.(tool.name, result.ok ? 'ok' : result.error.code);
+    return result;
+  };
+}

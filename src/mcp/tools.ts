@@ -1,0 +1,108 @@
+// The MCP tools: one per operation, taking the operation's own input schema and answering its
+// own output schema, with descriptions written for an AI agent and a short text of the answer
+// that credits the booking site.
+import type { Tool } from '@modelcontextprotocol/server';
+import type { TSchema } from 'typebox';
+import { CREATE_LINKS, FIND_HOTEL, GET_HOTEL, SEARCH_HOTELS, type Operation } from '../operations/operations.js';
+import type { FindResponse, Hotel, HotelCard, LinksResponse, SearchResponse } from '../operations/schemas.js';
+import { MESSAGE_ONLY_KEYWORDS } from '../validation/rules.js';
+
+export interface ToolDefinition<Output extends object = any> {
+  name: string;
+  title: string;
+  description: string;
+  operation: Operation<any, Output>;
+  /** A few lines for the agent to read or show; the structured answer has everything. */
+  summarize(output: Output): string;
+}
+
+const rating = (card: Pick<HotelCard, 'stars' | 'rating' | 'review_count'>) =>
+  [
+    card.stars === null ? null : `${card.stars}★`,
+    card.rating === null ? null : `rated ${card.rating}/10` + (card.review_count ? ` by ${card.review_count} guests` : ''),
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+function cardLine(card: HotelCard, position: number): string {
+  const facts = [rating(card), card.distance_km === null ? null : `${card.distance_km} km away`].filter(Boolean).join(', ');
+  return `${position}. ${card.name}${facts ? ` (${facts})` : ''}, ${card.address}: ${card.url}`;
+}
+
+const SEARCH: ToolDefinition<SearchResponse> = {
+  name: 'search_hotels',
+  title: 'Search hotels',
+  description:
+    'List hotels in a place or around a point. Send exactly one of: destination (a place as a person says it: city, ' +
+    'region, country, airport code or name, landmark), place_id, or lat with lng (radius_km 1-50, default 5). ' +
+    'Optional: min_stars, min_rating (0-10), sort (rating, stars or distance), limit (1-20, default 10), sub_id to tag ' +
+    'your links. Answers the place understood, how many hotels match, and hotel cards whose url opens the hotel page ' +
+    'credited to you: give people those urls unchanged. There are no dates or prices here; the hotel page has them. ' +
+    'Costs 1 request of your allowance.',
+  operation: SEARCH_HOTELS,
+  summarize: (r) =>
+    r.total === 0
+      ? `No hotels match in ${r.destination}.`
+      : [
+          `${r.total} hotels in ${r.destination}` + (r.hotels.length < r.total ? `, showing ${r.hotels.length}:` : ':'),
+          ...r.hotels.map((h, i) => cardLine(h, i + 1)),
+        ].join('\n'),
+};
+
+const FIND: ToolDefinition<FindResponse> = {
+  name: 'find_hotel',
+  title: 'Find a hotel by name',
+  description:
+    'Find one hotel by its name as a person says it: case, accents, word order, "hotel"/"the" and small typos do not ' +
+    'matter. Add city to favour hotels in that city. Answers the best match and up to five candidates, best first; ' +
+    'if the best is not what was meant, the candidates or a city usually settle it. Not found is an error. Costs 1 ' +
+    'request of your allowance.',
+  operation: FIND_HOTEL,
+  summarize: (r) =>
+    [
+      `Best match: ${cardLine(r.hotel, 1).slice(3)}`,
+      ...(r.matches.length > 1 ? ['Other candidates:', ...r.matches.slice(1).map((h, i) => cardLine(h, i + 2))] : []),
+    ].join('\n'),
+};
+
+const GET: ToolDefinition<Hotel> = {
+  name: 'get_hotel',
+  title: 'Hotel details',
+  description:
+    'The full record of one hotel, by the id a search_hotels or find_hotel card gave: description, amenities, up to ' +
+    'five photo URLs (link to them, never copy them) and its url credited to you. Costs 1 request of your allowance.',
+  operation: GET_HOTEL,
+  summarize: (h) => {
+    const facts = rating(h);
+    return `${h.name}${facts ? ` (${facts})` : ''}, ${h.address}: ${h.url}\n${h.description}`;
+  },
+};
+
+const LINKS: ToolDefinition<LinksResponse> = {
+  name: 'create_links',
+  title: 'Credit links to you',
+  description:
+    'Make up to ten addresses on the booking site (hotel pages, search pages, the home page) carry your affiliate ' +
+    'code, and sub_id when given. Entries come back in the order sent; an address that cannot carry your code has ' +
+    'url null and an error (invalid_url, not_service_url or other_partner_code). Costs 1 request per URL.',
+  operation: CREATE_LINKS,
+  summarize: (r) =>
+    r.links.map((l) => (l.url ? `${l.input} -> ${l.url}` : `${l.input}: not linked, ${l.error?.code}: ${l.error?.message}`)).join('\n'),
+};
+
+export const TOOLS: readonly ToolDefinition[] = [SEARCH, FIND, GET, LINKS];
+
+/** A schema as published: plain JSON without our message-only keywords. */
+function publishedSchema(schema: TSchema): Tool['inputSchema'] {
+  return JSON.parse(JSON.stringify(schema, (key, value) => (MESSAGE_ONLY_KEYWORDS.has(key) ? undefined : value)));
+}
+
+/** The tools as tools/list gives them. */
+export const TOOL_LIST: Tool[] = TOOLS.map((tool) => ({
+  name: tool.name,
+  title: tool.title,
+  description: tool.description,
+  inputSchema: publishedSchema(tool.operation.input),
+  outputSchema: publishedSchema(tool.operation.output),
+  annotations: { title: tool.title, readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+}));

@@ -1,0 +1,242 @@
+// The MCP server through the official SDK client, over Streamable HTTP (2025 and 2026-07-28
+// protocols) and over stdio: the four tools with the operations' own schemas, answers equal to
+// the HTTP answers, the caller's code on links, bad keys refused, one allowance for all.
+import type { Client } from '@modelcontextprotocol/client';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
+import { connectMcp, MCP_WAYS } from './support/mcp-clients.js';
+import { jsonBody, startTestService, type TestService } from './support/test-service.js';
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService(FIXTURE_HOTELS, {
+    LIMIT_KEYLESS_PER_HOUR: '1000',
+    LIMIT_STANDARD_PER_DAY: '6',
+    LIMIT_PARTNER_PER_DAY: '200',
+  });
+});
+afterAll(async () => t.close());
+
+type ToolResult = Awaited<ReturnType<Client['callTool']>>;
+const textOf = (result: ToolResult) => (result.content as { type: string; text: string }[]).map((c) => c.text).join('\n');
+const allowanceOf = (result: ToolResult) => (result._meta as Record<string, any> | undefined)?.['hotel-affiliate/allowance'];
+const bearer = (secret: string) => ({ headers: { authorization: `Bearer ${secret}` } });
+const newKey = async (tier: 'standard' | 'partner', code: string) =>
+  (await t.service.keys.create({ tier, affiliateCode: code, label: null })).secret;
+const CREDIT = 'Book on Example Stays: https://www.stays.example/';
+
+describe.each(MCP_WAYS)('MCP over %s', (way) => {
+  let keyless: Client;
+  let keyed: Client;
+  let key: string;
+  beforeAll(async () => {
+    key = await newKey('partner', `agent-${way}`);
+    [keyless, keyed] = await Promise.all([connectMcp(t.baseUrl, way), connectMcp(t.baseUrl, way, { key })]);
+  });
+  afterAll(async () => {
+    await Promise.all([keyless?.close(), keyed?.close()]);
+  });
+
+  it("lists the four tools, taking exactly the parameters of their HTTP operations, with the same rules", async () => {
+    const { tools } = await keyless.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['search_hotels', 'find_hotel', 'get_hotel', 'create_links']);
+    const openapi = (await t.request('/openapi.json')).body;
+    const parameterNames = (path: string, method: string) =>
+      openapi.paths[path][method].parameters.map((p: { name: string }) => p.name).sort();
+    const [search, find, get, links] = tools;
+    expect(Object.keys(search.inputSchema.properties!).sort()).toEqual(parameterNames('/hotels/search', 'get'));
+    expect(Object.keys(find.inputSchema.properties!).sort()).toEqual(parameterNames('/hotels/find', 'get'));
+    expect(Object.keys(get.inputSchema.properties!).sort()).toEqual(parameterNames('/hotels/{id}', 'get'));
+    expect(Object.keys(links.inputSchema.properties!).sort()).toEqual(['sub_id', 'urls']);
+    expect(search.inputSchema.properties!.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 20, default: 10 });
+    expect(links.inputSchema.properties!.urls).toMatchObject({ type: 'array', minItems: 1, maxItems: 10 });
+    expect(find.inputSchema.required).toEqual(['name']);
+    expect(get.inputSchema.required).toEqual(['id']);
+    for (const tool of tools) {
+      expect(tool.inputSchema.additionalProperties).toBe(false);
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.description!.length).toBeGreaterThan(100);
+      expect(tool.annotations?.readOnlyHint).toBe(true);
+    }
+    expect(JSON.stringify(tools)).not.toContain('x-rule');
+  });
+
+  it('search_hotels answers what GET /hotels/search answers, with a short text crediting the site', async () => {
+    const result = await keyless.callTool({ name: 'search_hotels', arguments: { destination: 'Lisbon', limit: 3, sub_id: 'chat-1' } });
+    const http = await t.request('/hotels/search?destination=Lisbon&limit=3&sub_id=chat-1');
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual(http.body);
+    const text = textOf(result);
+    expect(text.split('\n')[0]).toBe('6 hotels in Lisbon, Portugal, showing 3:');
+    for (const hotel of http.body.hotels) expect(text).toContain(`${hotel.name} (`);
+    for (const hotel of http.body.hotels) expect(text).toContain(hotel.url);
+    expect(text.endsWith(CREDIT)).toBe(true);
+  });
+
+  it('find_hotel and get_hotel answer what their HTTP operations answer', async () => {
+    const found = await keyless.callTool({ name: 'find_hotel', arguments: { name: 'pestana palace' } });
+    expect(found.structuredContent).toEqual((await t.request('/hotels/find?name=pestana%20palace')).body);
+    expect(textOf(found)).toMatch(/^Best match: Pestana Palace \(5★, rated 9\.1\/10 by 2000 guests\), /);
+
+    const id = 'hotel/pt/lisbon/pestana-palace';
+    const detail = await keyless.callTool({ name: 'get_hotel', arguments: { id, sub_id: 'p' } });
+    expect(detail.structuredContent).toEqual((await t.request(`/hotels/${id}?sub_id=p`)).body);
+    expect(textOf(detail)).toContain('https://www.stays.example/hotel/pt/lisbon/pestana-palace?utm_content=p');
+    expect(textOf(detail).endsWith(CREDIT)).toBe(true);
+  });
+
+  it("puts the key's affiliate code on every link of a keyed call", async () => {
+    const code = `agent-${way}`;
+    const search = await keyed.callTool({ name: 'search_hotels', arguments: { lat: 38.72, lng: -9.14, radius_km: 10, sub_id: 's' } });
+    const hotels = (search.structuredContent as { hotels: { id: string; url: string }[] }).hotels;
+    expect(hotels.length).toBeGreaterThan(3);
+    for (const h of hotels) expect(h.url).toBe(`https://www.stays.example/${h.id}?aff=${code}&utm_content=s`);
+
+    const urls = ['https://travel.stays.example/guides/lisbon', 'https://www.stays.example/?aff=rival', 'https://evil.example/'];
+    const links = await keyed.callTool({ name: 'create_links', arguments: { urls } });
+    expect(links.structuredContent).toEqual((await t.request('/links', jsonBody({ urls }, bearer(key).headers))).body);
+    expect(textOf(links).split('\n').slice(0, 3)).toEqual([
+      `https://travel.stays.example/guides/lisbon -> https://travel.stays.example/guides/lisbon?aff=${code}`,
+      expect.stringMatching(/^https:\/\/www\.stays\.example\/\?aff=rival: not linked, other_partner_code: /),
+      expect.stringMatching(/^https:\/\/evil\.example\/: not linked, not_service_url: /),
+    ]);
+    expect(allowanceOf(links)).toMatchObject({ limit: 200 });
+  });
+
+  it('refuses bad arguments with a tool error naming the rule and the value', async () => {
+    const before = allowanceOf(await keyed.callTool({ name: 'find_hotel', arguments: { name: 'Aurora' } })).remaining;
+    const tooMany = await keyed.callTool({ name: 'search_hotels', arguments: { destination: 'Lisbon', limit: 50 } });
+    expect(tooMany.isError).toBe(true);
+    expect(textOf(tooMany)).toBe('invalid_params: limit must be an integer from 1 to 20 (got 50)');
+    const unknown = await keyed.callTool({ name: 'find_hotel', arguments: { name: 'Aurora', town: 'Lisbon' } });
+    expect(textOf(unknown)).toBe('invalid_params: unknown field "town" (allowed: name, city, sub_id)');
+    const both = await keyed.callTool({ name: 'search_hotels', arguments: { destination: 'Lisbon', lat: 38.7, lng: -9.1 } });
+    expect(textOf(both)).toBe('invalid_params: send exactly one of destination, place_id, or lat with lng (got destination and lat/lng)');
+    // Every refused call costs 1 like any other; over stdio, arguments the schema refuses are
+    // refused before they leave the agent's machine, and so cost nothing.
+    const counted = way === 'stdio' ? 1 : 3;
+    expect(allowanceOf(both).remaining).toBe(before - counted);
+  });
+
+  it('answers a name nothing matches with a not_found tool error', async () => {
+    const result = await keyless.callTool({ name: 'find_hotel', arguments: { name: 'Zzyzx Qwerty Plaza' } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe('not_found: no hotel name is close enough to "Zzyzx Qwerty Plaza"');
+    expect(result.structuredContent).toBeUndefined();
+  });
+
+  it('answers an unknown tool with a protocol error listing the tools', async () => {
+    await expect(keyless.callTool({ name: 'book_hotel', arguments: {} })).rejects.toThrow(
+      'unknown tool "book_hotel"; the tools are search_hotels, find_hotel, get_hotel, create_links',
+    );
+  });
+});
+
+describe('keys of MCP callers', () => {
+  const unknownKey = `live_${'Q'.repeat(43)}`;
+
+  it('refuses an unknown key over Streamable HTTP with 401, counted against the address as over HTTP', async () => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+    };
+    const answer = await t.request('/mcp', jsonBody(initialize, { ...bearer(unknownKey).headers, accept: 'application/json, text/event-stream' }));
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    expect(answer.body.error).toEqual({ code: 'unauthorized', message: 'the API key is not valid: unknown, revoked or mistyped' });
+    expect(answer.headers.get('x-ratelimit-limit')).toBe('1000');
+    await expect(connectMcp(t.baseUrl, 'http', { key: unknownKey })).rejects.toThrow(/401|nauthorized/);
+  });
+
+  it('refuses an unknown key over stdio: each tool call is an unauthorized tool error', async () => {
+    const client = await connectMcp(t.baseUrl, 'stdio', { key: unknownKey });
+    try {
+      const result = await client.callTool({ name: 'search_hotels', arguments: { destination: 'Lisbon' } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe('unauthorized: the API key is not valid: unknown, revoked or mistyped');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('counts keyless calls against the address, with the keyless allowance; /v1/mcp serves the same', async () => {
+    const client = await connectMcp(t.baseUrl, 'http', { path: '/v1/mcp' });
+    try {
+      const result = await client.callTool({ name: 'find_hotel', arguments: { name: 'Casa do Sol' } });
+      expect(allowanceOf(result)).toMatchObject({ limit: 1000, reset: Date.UTC(2026, 10, 23, 11) / 1000 });
+      const httpRemaining = Number((await t.request('/hotels/find?name=Casa%20do%20Sol')).headers.get('x-ratelimit-remaining'));
+      expect(httpRemaining).toBe(allowanceOf(result).remaining - 1);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('one allowance for HTTP and MCP', () => {
+  it('HTTP calls and tool calls over every transport use up one key together, and are refused together', async () => {
+    t.clock.set(Date.UTC(2026, 10, 23, 22, 0, 0)); // two hours before the day's reset
+    const key = await newKey('standard', 'shared-budget');
+    const [http, modern, stdio] = await Promise.all([
+      connectMcp(t.baseUrl, 'http', { key }),
+      connectMcp(t.baseUrl, 'http-2026', { key }),
+      connectMcp(t.baseUrl, 'stdio', { key }),
+    ]);
+    try {
+      const remaining = (result: ToolResult) => allowanceOf(result).remaining;
+      expect((await t.request('/hotels/search?destination=Lisbon', bearer(key))).headers.get('x-ratelimit-remaining')).toBe('5');
+      expect(remaining(await http.callTool({ name: 'search_hotels', arguments: { destination: 'Porto' } }))).toBe(4);
+      expect(remaining(await stdio.callTool({ name: 'find_hotel', arguments: { name: 'Aurora' } }))).toBe(3);
+      expect(remaining(await modern.callTool({ name: 'get_hotel', arguments: { id: 'hotel/pt/lisbon/casa-do-sol' } }))).toBe(2);
+      const oneUrl = jsonBody({ urls: ['https://www.stays.example/'] }, bearer(key).headers);
+      expect((await t.request('/links', oneUrl)).headers.get('x-ratelimit-remaining')).toBe('1');
+
+      // Two URLs do not fit in the one request left: refused whole, nothing counted.
+      const urls = ['https://www.stays.example/a', 'https://www.stays.example/b'];
+      const tooDear = await http.callTool({ name: 'create_links', arguments: { urls } });
+      expect(tooDear.isError).toBe(true);
+      expect(textOf(tooDear)).toMatch(/^rate_limited: This call costs 2 requests \(one per URL\) and 1 remain\. /);
+      expect(remaining(tooDear)).toBe(1);
+      expect(remaining(await stdio.callTool({ name: 'create_links', arguments: { urls: urls.slice(0, 1) } }))).toBe(0);
+
+      const refusal =
+        "rate_limited: Your standard key's allowance of 6 requests a day is used up; it resets at 2026-11-24T00:00:00.000Z " +
+        '(midnight UTC). If you need more, ask us about the partner tier. Retry in 7200 seconds, not sooner.';
+      for (const client of [http, modern, stdio]) {
+        const refused = await client.callTool({ name: 'search_hotels', arguments: { destination: 'Lisbon' } });
+        expect(refused.isError).toBe(true);
+        expect(textOf(refused)).toBe(refusal);
+        expect((refused._meta as Record<string, unknown>)['hotel-affiliate/error']).toEqual({ code: 'rate_limited', retry_after_seconds: 7200 });
+      }
+      const httpRefused = await t.request('/hotels/find?name=Aurora', bearer(key));
+      expect(httpRefused.status).toBe(429);
+      expect(httpRefused.headers.get('retry-after')).toBe('7200');
+    } finally {
+      await Promise.all([http.close(), modern.close(), stdio.close()]);
+      t.clock.set(Date.UTC(2026, 10, 23, 10, 0, 0));
+    }
+  });
+});
+
+describe('stdio when the service is not there', () => {
+  it('answers each tool call with upstream_unavailable, naming the address it tried', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const client = await connectMcp(t.baseUrl, 'stdio', { serviceUrl: `http://127.0.0.1:${closedPort}` });
+    try {
+      const result = await client.callTool({ name: 'search_hotels', arguments: { destination: 'Lisbon' } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toBe(
+        `upstream_unavailable: the hotel service at http://127.0.0.1:${closedPort} cannot be reached (ECONNREFUSED). Retry in 5 seconds, not sooner.`,
+      );
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,42 @@
+// The official MCP SDK client, connected to a test service the three ways an agent can:
+// Streamable HTTP (2025 protocol, as most clients speak it today), Streamable HTTP with the
+// 2026-07-28 protocol, and stdio through `hotel-affiliate mcp` in its own process.
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+
+export type McpWay = 'http' | 'http-2026' | 'stdio';
+export const MCP_WAYS: McpWay[] = ['http', 'http-2026', 'stdio'];
+
+export interface McpConnection {
+  /** An API key for the calls; none for keyless. */
+  key?: string;
+  /** The MCP path of the service (/mcp or /v1/mcp). */
+  path?: string;
+  /** Over stdio, the service the tools call (by default the test service). */
+  serviceUrl?: string;
+}
+
+export async function connectMcp(baseUrl: string, way: McpWay, options: McpConnection = {}): Promise<Client> {
+  const client = new Client(
+    { name: 'hotel-affiliate-tests', version: '1.0.0' },
+    way === 'http-2026' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
+  if (way === 'stdio') {
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['--import', 'tsx', 'src/cli/main.ts', 'mcp'],
+        env: {
+          ...getDefaultEnvironment(),
+          HOTEL_AFFILIATE_URL: options.serviceUrl ?? baseUrl,
+          ...(options.key ? { HOTEL_AFFILIATE_KEY: options.key } : {}),
+        },
+        stderr: 'ignore',
+      }),
+    );
+  } else {
+    const headers: Record<string, string> = options.key ? { authorization: `Bearer ${options.key}` } : {};
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}${options.path ?? '/mcp'}`), { requestInit: { headers } }));
+  }
+  return client;
+}
