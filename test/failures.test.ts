@@ -1,5 +1,6 @@
 // Dependencies that fail: a store that cannot be read is 503 with Retry-After, no catalog yet
 // is 503, an unexpected failure is 500 with a request id and no stack trace; never a crash.
+// MCP tool calls meet the same failures as tool errors.
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AccessGate } from '../src/access/access-gate.js';
@@ -11,6 +12,7 @@ import { builtInGazetteer } from '../src/places/gazetteer.js';
 import { linkSettings } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
+import { connectMcp } from './support/mcp-clients.js';
 import { startTestService, type TestService } from './support/test-service.js';
 
 const started: TestService[] = [];
@@ -33,6 +35,20 @@ describe('a dependency that is down', () => {
     // The in-memory index still answers, and the poll that now fails does not bring it down.
     await t.service.liveIndex.refresh();
     expect((await t.request('/hotels/search?destination=Lisbon')).status).toBe(200);
+    // An MCP tool call is told the same, as a tool error saying when to retry.
+    const mcp = await connectMcp(t.baseUrl, 'http');
+    try {
+      const result = await mcp.callTool({ name: 'get_hotel', arguments: { id: 'hotel/pt/lisbon/pestana-palace' } });
+      expect(result.isError).toBe(true);
+      expect(result.content).toEqual([
+        {
+          type: 'text',
+          text: 'upstream_unavailable: the hotel catalog cannot be read right now; try again shortly. Retry in 5 seconds, not sooner.',
+        },
+      ]);
+    } finally {
+      await mcp.close();
+    }
   });
 
   it('answers 503 before any catalog has been imported', async () => {
@@ -87,6 +103,21 @@ describe('an unexpected failure', () => {
       expect(response.headers.get('x-ratelimit-limit')).toBe('100');
       const logged = lines.map((l) => JSON.parse(l) as { reqId?: string; err?: { message: string } }).find((l) => l.err);
       expect(logged).toMatchObject({ reqId: requestId, err: { message: 'resolver exploded' } });
+
+      // The same failure in an MCP tool call: a tool error with the request id of its HTTP request.
+      lines.length = 0;
+      const mcp = await connectMcp(`http://127.0.0.1:${address.port}`, 'http');
+      try {
+        const result = await mcp.callTool({ name: 'search_hotels', arguments: { destination: 'Lisbon' } });
+        const text = (result.content as { text: string }[])[0].text;
+        expect(result.isError).toBe(true);
+        expect(text).toMatch(/^upstream_unavailable: an unexpected error occurred; quote request id (\S+) when reporting it$/);
+        expect(text).not.toContain('resolver exploded');
+        const mcpLogged = lines.map((l) => JSON.parse(l) as { reqId?: string; err?: { message: string } }).find((l) => l.err);
+        expect(mcpLogged).toMatchObject({ reqId: /request id (\S+) when/.exec(text)![1], err: { message: 'resolver exploded' } });
+      } finally {
+        await mcp.close();
+      }
     } finally {
       await app.close();
     }

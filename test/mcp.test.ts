@@ -213,6 +213,10 @@ describe('one allowance for HTTP and MCP', () => {
       const httpRefused = await t.request('/hotels/find?name=Aurora', bearer(key));
       expect(httpRefused.status).toBe(429);
       expect(httpRefused.headers.get('retry-after')).toBe('7200');
+      // Operators see tool calls by tool and outcome (stdio calls arrive as HTTP calls).
+      const metrics = (await t.request('/metrics')).body as string;
+      expect(metrics).toMatch(/^hotel_affiliate_mcp_tool_calls_total\{tool="search_hotels",outcome="rate_limited"\} 2$/m);
+      expect(metrics).toMatch(/^hotel_affiliate_mcp_tool_calls_total\{tool="create_links",outcome="rate_limited"\} 1$/m);
     } finally {
       await Promise.all([http.close(), modern.close(), stdio.close()]);
       t.clock.set(Date.UTC(2026, 10, 23, 10, 0, 0));

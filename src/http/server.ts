@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { Admission, RequestGate } from '../access/gate.js';
+import type { RequestGate } from '../access/gate.js';
 import { meteredCall, rateLimited } from '../access/metered-call.js';
 import { ServiceError } from '../errors.js';
 import type { ServiceMetrics } from '../metrics.js';

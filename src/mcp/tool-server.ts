@@ -38,7 +38,7 @@ function instructions(s: ToolServerSettings): string {
   return (
     `Hotels of ${s.serviceName} (${s.mainSite}). Use search_hotels for hotels in a place or near a point, find_hotel ` +
     'when a person names a hotel, get_hotel for one hotel in full, create_links to credit other addresses of the ' +
-    'site to you. Every hotel url already carries your affiliate code: show it unchanged. Search only when a person ' +
+    'site to you. With a key, every hotel url carries your affiliate code: show urls unchanged. Search only when a person ' +
     `asks; link to photos, never copy them; wherever hotels appear, credit "Book on ${s.serviceName}" linked to ` +
     `https://${s.mainSite}/. Each call costs from your allowance like an HTTP call of the same operation.`
   );
