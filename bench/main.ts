@@ -30,6 +30,8 @@ import { InProcessCounters } from '../src/limits/in-process-counters.js';
 import { RedisCounters } from '../src/limits/redis-counters.js';
 import { SharedCountersWithFallback } from '../src/limits/shared-counters.js';
 import { ServiceMetrics } from '../src/metrics.js';
+import { buildHttpApp } from '../src/http/server.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 const { values } = parseArgs({ options: { hotels: { type: 'string', default: '1000000' }, queries: { type: 'string', default: '5000' } } });
 const HOTELS = Number(values.hotels);
@@ -109,6 +111,44 @@ async function benchAllowances(logger: pino.Logger) {
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length > 0) await redis.del(...keys);
   redis.disconnect();
+}
+
+/** Whole calls over loopback: an HTTP search, and the same search as an MCP tool call. */
+async function benchOverLoopback(services: CatalogServices, logger: pino.Logger, destinations: () => string) {
+  const allowances = { keylessPerHour: 1e9, standardPerDay: 1e9, partnerPerDay: 1e9 };
+  const app = await buildHttpApp({
+    services,
+    gate: new AccessGate(null, new InProcessCounters(), allowances),
+    logger,
+    docs: { serviceName: 'Example Stays', mainSite: 'www.stays.example', affiliateParam: 'aff', subIdParam: 'utm_content', signupUrl: 'https://www.stays.example/affiliates', ...allowances },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const clients: Client[] = [];
+  try {
+    const queries = (call: (destination: string) => Promise<unknown>) =>
+      Array.from({ length: QUERIES }, () => {
+        const destination = destinations();
+        return () => call(destination);
+      });
+    await time(
+      'HTTP search over loopback (city names)',
+      null,
+      queries(async (destination) => (await fetch(`${base}/hotels/search?destination=${encodeURIComponent(destination)}`)).json()),
+    );
+    for (const [what, options] of [
+      ['MCP search_hotels over Streamable HTTP, 2025 protocol', {}],
+      ['MCP search_hotels over Streamable HTTP, 2026-07-28 protocol', { versionNegotiation: { mode: { pin: '2026-07-28' } } }],
+    ] as const) {
+      const client = new Client({ name: 'bench', version: '1.0.0' }, options);
+      clients.push(client);
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+      await time(what, null, queries((destination) => client.callTool({ name: 'search_hotels', arguments: { destination } })));
+    }
+  } finally {
+    for (const client of clients) await client.close();
+    await app.close();
+  }
 }
 
 async function main() {
@@ -212,6 +252,7 @@ async function main() {
       }),
     );
 
+    await benchOverLoopback(services, logger, () => random.pick(cities));
     await store.close();
     await benchAllowances(logger);
     const failed = rows.filter((r) => r.ok === false);

@@ -61,8 +61,11 @@ export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly strin
           setLimitHeaders(reply, admission);
           return sendServiceError(reply, admission.allowed ? rejection : rateLimited(caller, admission, 1, options.signupUrl));
         }
+        // A client that goes away cancels its call; a finished answer has nothing to cancel.
         const aborted = new AbortController();
-        reply.raw.once('close', () => aborted.abort());
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) aborted.abort();
+        });
         const call: CallContext = { caller, log: request.log as Logger, requestId: request.id };
         const authInfo: AuthInfo = { token: '', clientId: caller.subject, scopes: [], extra: call as unknown as Record<string, unknown> };
         return reply.send(await handler.fetch(webRequest(request, aborted.signal), { authInfo }));

@@ -149,6 +149,12 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
           'value received. Unknown or repeated query parameters, empty values and malformed numbers are 400. ' +
           'A dependency that is down or too slow is 503 upstream_unavailable with Retry-After. An unknown path is ' +
           '404 and a wrong method 405 with Allow.',
+        `The same operations are MCP tools for AI agents at ${baseUrl}/mcp (Streamable HTTP, also under /v1): ` +
+          'search_hotels, find_hotel, get_hotel and create_links take the parameters of their operations as one ' +
+          'object and answer their response as structured content, with a short text crediting the site. Send the ' +
+          'same Authorization header: a bad key is 401, no key is keyless. A tool call costs what its operation ' +
+          'costs, from the same allowance; a refused call is a tool error (isError) saying when to retry. Agents that ' +
+          'start tools as local processes run `hotel-affiliate mcp`, which calls this API with their key.',
       ].join('\n\n'),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
