@@ -142,7 +142,12 @@ async function benchOverLoopback(services: CatalogServices, logger: pino.Logger,
     ] as const) {
       const client = new Client({ name: 'bench', version: '1.0.0' }, options);
       clients.push(client);
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+      // The SDK client hands one connection-wide abort signal to every fetch, and undici keeps a
+      // listener on it per request until that request is garbage-collected: thousands of quick
+      // calls on a large heap print a flood of MaxListenersExceeded warnings. Calls here are
+      // never cancelled, so the bench's client leaves the signal out.
+      const fetchWithoutSignal: typeof fetch = (input, init) => fetch(input, { ...init, signal: undefined });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { fetch: fetchWithoutSignal }));
       await time(what, null, queries((destination) => client.callTool({ name: 'search_hotels', arguments: { destination } })));
     }
   } finally {

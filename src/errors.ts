@@ -1,6 +1,7 @@
 // The error codes of the interface (section 2.6). Domain code throws these; each transport
 // (HTTP, MCP) decides how to present them.
-export type ErrorCode = 'unauthorized' | 'rate_limited' | 'invalid_params' | 'not_found' | 'upstream_unavailable';
+export const ERROR_CODES = ['unauthorized', 'rate_limited', 'invalid_params', 'not_found', 'upstream_unavailable'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export class ServiceError extends Error {
   readonly code: ErrorCode;

@@ -6,12 +6,11 @@ import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { RequestGate } from '../access/gate.js';
-import { rateLimited } from '../access/metered-call.js';
 import type { Caller } from '../keys/caller.js';
 import { serviceRunner, type ServiceRunnerOptions } from '../mcp/service-runner.js';
 import { createToolServer, type ToolServerSettings } from '../mcp/tool-server.js';
 import { sendServiceError } from './error-response.js';
-import { setLimitHeaders } from './limit-headers.js';
+import { countRefusedCall } from './limit-headers.js';
 
 export const MCP_METHODS = ['POST', 'GET', 'DELETE'] as const;
 
@@ -56,11 +55,7 @@ export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly strin
       url: `${prefix}/mcp`,
       handler: async (request, reply) => {
         const { caller, rejection } = await gate.identify(request.headers.authorization, request.ip);
-        if (rejection) {
-          const admission = await gate.admit(caller, 1);
-          setLimitHeaders(reply, admission);
-          return sendServiceError(reply, admission.allowed ? rejection : rateLimited(caller, admission, 1, options.signupUrl));
-        }
+        if (rejection) return sendServiceError(reply, (await countRefusedCall(gate, reply, caller, options.signupUrl)) ?? rejection);
         // A client that goes away cancels its call; a finished answer has nothing to cancel.
         const aborted = new AbortController();
         reply.raw.once('close', () => {

@@ -5,12 +5,12 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { RequestGate } from '../access/gate.js';
-import { meteredCall, rateLimited } from '../access/metered-call.js';
+import { meteredCall } from '../access/metered-call.js';
 import { ServiceError } from '../errors.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { CatalogServices } from '../operations/services.js';
 import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
-import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
+import { countRefusedCall, LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
 import { MCP_METHODS, registerMcpRoutes } from './mcp-route.js';
 import { openApiDocument, type OpenApiSettings } from './openapi.js';
 import { BODY_LIMIT_BYTES, HTTP_OPERATIONS, type HttpOperation } from './operations.js';
@@ -167,11 +167,9 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     if (request.routeOptions.config.operation && !request.admitted) {
       const refusal = await gate
         .identify(request.headers.authorization, request.ip)
-        .then(async ({ caller }) => {
-          const admission = await gate.admit(caller, 1);
+        .then(({ caller }) => {
           request.admitted = true;
-          setLimitHeaders(reply, admission);
-          return admission.allowed ? null : rateLimited(caller, admission, 1, docs.signupUrl);
+          return countRefusedCall(gate, reply, caller, docs.signupUrl);
         })
         .catch(() => null);
       problem = refusal ?? problem;

@@ -2,8 +2,9 @@
 // the service counts them against the same allowance as the caller's other calls. Arguments are
 // checked here first with the tool's schema (an argument HTTP cannot carry never leaves); the
 // service checks them again, with the rules across parameters, and counts the call.
-import { ServiceError, type ErrorCode } from '../errors.js';
+import { ERROR_CODES, type ErrorCode, type ServiceError } from '../errors.js';
 import { clientRequest } from '../http/client-request.js';
+import { LIMIT_HEADERS } from '../http/limit-headers.js';
 import { parseJson } from '../validation/fields.js';
 import type { Allowance, ToolFailure, ToolOutcome, ToolRunner } from './tool-server.js';
 
@@ -15,10 +16,8 @@ export interface RemoteRunnerOptions {
   timeoutMs: number;
 }
 
-const ERROR_CODES = new Set<string>(['unauthorized', 'rate_limited', 'invalid_params', 'not_found', 'upstream_unavailable']);
-
 function allowanceOf(headers: Headers): Allowance | null {
-  const [limit, remaining, reset] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((h) => headers.get(h));
+  const [limit, remaining, reset] = LIMIT_HEADERS.map((h) => headers.get(h));
   if (limit === null || remaining === null || reset === null) return null;
   return { limit: Number(limit), remaining: Number(remaining), reset: Number(reset) };
 }
@@ -30,7 +29,7 @@ function unavailable(message: string): ToolFailure {
 /** The service's error body as a tool failure; anything else it answered is a failure of the service. */
 function failureOf(status: number, headers: Headers, body: unknown): ToolFailure {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  if (!error || typeof error.code !== 'string' || !ERROR_CODES.has(error.code) || typeof error.message !== 'string') {
+  if (!error || typeof error.code !== 'string' || !(ERROR_CODES as readonly string[]).includes(error.code) || typeof error.message !== 'string') {
     return unavailable(`the hotel service answered ${status} without a readable error`);
   }
   const retryAfter = Number(headers.get('Retry-After'));

@@ -24,10 +24,12 @@ const rating = (card: Pick<HotelCard, 'stars' | 'rating' | 'review_count'>) =>
     .filter(Boolean)
     .join(', ');
 
-function cardLine(card: HotelCard, position: number): string {
+function cardText(card: HotelCard): string {
   const facts = [rating(card), card.distance_km === null ? null : `${card.distance_km} km away`].filter(Boolean).join(', ');
-  return `${position}. ${card.name}${facts ? ` (${facts})` : ''}, ${card.address}: ${card.url}`;
+  return `${card.name}${facts ? ` (${facts})` : ''}, ${card.address}: ${card.url}`;
 }
+
+const numbered = (cards: HotelCard[], from = 1) => cards.map((card, i) => `${from + i}. ${cardText(card)}`);
 
 const SEARCH: ToolDefinition<SearchResponse> = {
   name: 'search_hotels',
@@ -45,7 +47,7 @@ const SEARCH: ToolDefinition<SearchResponse> = {
       ? `No hotels match in ${r.destination}.`
       : [
           `${r.total} hotels in ${r.destination}` + (r.hotels.length < r.total ? `, showing ${r.hotels.length}:` : ':'),
-          ...r.hotels.map((h, i) => cardLine(h, i + 1)),
+          ...numbered(r.hotels),
         ].join('\n'),
 };
 
@@ -60,8 +62,8 @@ const FIND: ToolDefinition<FindResponse> = {
   operation: FIND_HOTEL,
   summarize: (r) =>
     [
-      `Best match: ${cardLine(r.hotel, 1).slice(3)}`,
-      ...(r.matches.length > 1 ? ['Other candidates:', ...r.matches.slice(1).map((h, i) => cardLine(h, i + 2))] : []),
+      `Best match: ${cardText(r.hotel)}`,
+      ...(r.matches.length > 1 ? ['Other candidates:', ...numbered(r.matches.slice(1), 2)] : []),
     ].join('\n'),
 };
 

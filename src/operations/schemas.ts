@@ -2,6 +2,7 @@
 // code, and generate the OpenAPI document and the MCP tool inputs; nothing else describes them.
 import Type, { type Static } from 'typebox';
 import { GuestRating, HotelId, StarRating } from '../catalog/hotel.js';
+import { ERROR_CODES } from '../errors.js';
 
 const NullableNumber = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
 
@@ -214,9 +215,7 @@ export const LinksResponse = Type.Object(
 );
 export type LinksResponse = Static<typeof LinksResponse>;
 
-export const ErrorCode = Type.Enum(['unauthorized', 'rate_limited', 'invalid_params', 'not_found', 'upstream_unavailable'], {
-  type: 'string',
-});
+export const ErrorCode = Type.Enum([...ERROR_CODES], { type: 'string' });
 
 export const ErrorBody = Type.Object(
   {
