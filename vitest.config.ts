@@ -1,13 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+// Every test runs on the embedded SQLite database; the tests that reach the database (catalog,
+// keys, hotel details, failures, two instances sharing one database) run again on PostgreSQL.
+const ON_BOTH_DATABASES = [
+  'test/catalog-import.test.ts',
+  'test/keys.test.ts',
+  'test/detail.test.ts',
+  'test/failures.test.ts',
+  'test/limits-redis.test.ts',
+  'test/mcp.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Test files share a worker's loaded modules, so the gazetteer (a few seconds to build) is
     // built once per worker rather than once per file. Tests keep no state in modules.
     isolate: false,
+    projects: [
+      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'postgres', include: ON_BOTH_DATABASES, env: { TEST_STORAGE: 'postgres' } } },
+    ],
   },
 });

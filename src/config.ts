@@ -59,6 +59,12 @@ export const ConfigSchema = Type.Object({
   DATABASE_URL: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://\\S+$', 'x-rule': 'a postgres:// URL', description: 'Catalog and keys in PostgreSQL.' }),
   ),
+  DATABASE_TIMEOUT_MS: Type.Integer({
+    minimum: 10,
+    maximum: 60_000,
+    default: 2000,
+    description: 'With DATABASE_URL: how long a read waits for PostgreSQL before the call is answered 503.',
+  }),
   PLACES_API_KEY: Type.Optional(
     Type.String({
       minLength: 1,

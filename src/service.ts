@@ -97,7 +97,7 @@ function externalPlaces(config: Config): PlaceProvider | null {
 export async function createService(config: Config, overrides: ServiceOverrides = {}): Promise<Service> {
   const logger = overrides.logger ?? createLogger(config);
   const gazetteer = gazetteerFor(config.DATA_DIR);
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   const store = storage.catalog;
   const metrics = new ServiceMetrics();
   if (config.DEMO_CATALOG) await ensureCatalog(store, gazetteer, config.DEMO_HOTELS, logger);

@@ -80,7 +80,7 @@ describe('a good import', () => {
 });
 
 describe('the import command', () => {
-  const cli = (args: string[]) => runCli(t.dataDir, args);
+  const cli = (args: string[]) => runCli(t.dataDir, args, t.database.env);
 
   it('prints the line and reason of a bad feed, exits 1, and leaves the catalog', async () => {
     const before = await t.service.store.current();

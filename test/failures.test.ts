@@ -1,6 +1,7 @@
 // Dependencies that fail: a store that cannot be read is 503 with Retry-After, no catalog yet
 // is 503, an unexpected failure is 500 with a request id and no stack trace; never a crash.
 // MCP tool calls meet the same failures as tool errors.
+import { tmpdir } from 'node:os';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AccessGate } from '../src/access/access-gate.js';
@@ -13,6 +14,7 @@ import { linkSettings } from '../src/service.js';
 import { loadConfig } from '../src/config.js';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { connectMcp } from './support/mcp-clients.js';
+import { runCli } from './support/cli.js';
 import { startTestService, type TestService } from './support/test-service.js';
 
 const started: TestService[] = [];
@@ -35,6 +37,11 @@ describe('a dependency that is down', () => {
     // The in-memory index still answers, and the poll that now fails does not bring it down.
     await t.service.liveIndex.refresh();
     expect((await t.request('/hotels/search?destination=Lisbon')).status).toBe(200);
+    // A key cannot be checked either: 503, never answered keyless.
+    const keyed = await t.request('/hotels/search?destination=Lisbon', { headers: { authorization: `Bearer live_${'k'.repeat(43)}` } });
+    expect(keyed.status).toBe(503);
+    expect(keyed.body.error).toEqual({ code: 'upstream_unavailable', message: 'API keys cannot be checked right now; try again shortly' });
+    expect(keyed.headers.get('retry-after')).toBe('5');
     // An MCP tool call is told the same, as a tool error saying when to retry.
     const mcp = await connectMcp(t.baseUrl, 'http');
     try {
@@ -61,6 +68,14 @@ describe('a dependency that is down', () => {
       message: 'no hotel catalog has been imported yet; try again once one is loaded',
     });
     expect(r.headers.get('retry-after')).toBe('30');
+  });
+});
+
+describe('a database that cannot be reached at start', () => {
+  it('stops the command with a message naming DATABASE_URL and the reason', async () => {
+    const result = await runCli(tmpdir(), ['keys', 'list'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/test' });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe('configuration: DATABASE_URL: cannot use the PostgreSQL database (ECONNREFUSED)');
   });
 });
 

@@ -1,9 +1,7 @@
 // API keys through HTTP and the CLI: the code on every link, 401 for anything but an active
 // key, revocation and tier changes from the next request on, per-key daily allowances.
 import { createHash } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteFile } from '../src/storage/sqlite.js';
 import { runCli } from './support/cli.js';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { jsonBody, startTestService, type TestService } from './support/test-service.js';
@@ -19,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const bearer = (secret: string) => ({ headers: { authorization: `Bearer ${secret}` } });
-const cli = (args: string[]) => runCli(t.dataDir, args);
+const cli = (args: string[]) => runCli(t.dataDir, args, t.database.env);
 
 async function newKey(tier: 'standard' | 'partner', code: string) {
   return t.service.keys.create({ tier, affiliateCode: code, label: null });
@@ -129,9 +127,7 @@ describe('the keys command', () => {
     const json = await cli(['keys', 'list', '--json']);
     expect(json.stdout).not.toContain(secret);
 
-    const db = new Database(sqliteFile(t.dataDir), { readonly: true });
-    const rows = db.prepare('SELECT * FROM api_keys').all() as Record<string, unknown>[];
-    db.close();
+    const rows = await t.database.keyRows();
     expect(JSON.stringify(rows)).not.toContain(secret.slice(5));
     expect(rows.map((r) => r.secret_hash)).toContain(createHash('sha256').update(secret).digest('hex'));
 

@@ -28,7 +28,7 @@ async function instances(count: number, env: Record<string, string>, options = {
   started.push(first);
   const all = [first];
   for (let i = 1; i < count; i++) {
-    const next = await startTestService(null, env, { clockStart: Date.now(), dataDir: first.dataDir });
+    const next = await startTestService(null, env, { clockStart: Date.now(), dataDir: first.dataDir, database: first.database });
     started.push(next);
     all.push(next);
   }

@@ -1,6 +1,6 @@
 // The gate of the service: identifies the caller from the Authorization header and counts the
 // call against the caller's allowance (keyless per address and hour, keys per day).
-import { ServiceError } from '../errors.js';
+import { ServiceError, upstreamUnavailable } from '../errors.js';
 import { keylessCaller, type Caller, type Tier } from '../keys/caller.js';
 import type { CounterStore } from '../limits/counter-store.js';
 import { windowAt } from '../limits/windows.js';
@@ -49,11 +49,20 @@ export class AccessGate implements RequestGate {
         rejection: unauthorized('the Authorization header must be "Bearer <API key>" with a key starting live_; leave it out to call without a key'),
       };
     }
-    const key = secret.startsWith('live_') && this.keys ? await this.keys.findActive(secret) : null;
+    const key = secret.startsWith('live_') && this.keys ? await this.findActive(this.keys, secret) : null;
     if (!key) {
       return { caller: keyless, rejection: unauthorized('the API key is not valid: unknown, revoked or mistyped') };
     }
     return { caller: { tier: key.tier, subject: `key:${key.id}`, affiliateCode: key.affiliateCode, keyId: key.id }, rejection: null };
+  }
+
+  /** A key store that cannot be read makes the call 503: never keyless, never a crash. */
+  private async findActive(keys: KeyLookup, secret: string): Promise<ActiveKey | null> {
+    try {
+      return await keys.findActive(secret);
+    } catch (error) {
+      throw upstreamUnavailable('API keys cannot be checked right now; try again shortly', 5, error);
+    }
   }
 
   limitOf(tier: Tier): number {

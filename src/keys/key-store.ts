@@ -15,6 +15,28 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
+/** A key as both databases store it (never its secret's hash). */
+export const KEY_COLUMNS = 'id, tier, affiliate_code, label, created_at, revoked_at';
+export interface KeyRow {
+  id: string;
+  tier: KeyTier;
+  affiliate_code: string;
+  label: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export function keyRecordOf(row: KeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    tier: row.tier,
+    affiliateCode: row.affiliate_code,
+    label: row.label,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
 export interface NewKey {
   tier: KeyTier;
   affiliateCode: string;

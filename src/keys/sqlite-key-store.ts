@@ -3,29 +3,7 @@
 import type { ActiveKey } from '../access/access-gate.js';
 import type { SqliteDatabase } from '../storage/sqlite.js';
 import { hashSecret, newKeyId, newSecret } from './api-key.js';
-import type { ApiKeyRecord, KeyStore, KeyTier, NewKey } from './key-store.js';
-
-interface KeyRow {
-  id: string;
-  tier: KeyTier;
-  affiliate_code: string;
-  label: string | null;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-const COLUMNS = 'id, tier, affiliate_code, label, created_at, revoked_at';
-
-function toRecord(row: KeyRow): ApiKeyRecord {
-  return {
-    id: row.id,
-    tier: row.tier,
-    affiliateCode: row.affiliate_code,
-    label: row.label,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  };
-}
+import { KEY_COLUMNS, keyRecordOf, type ApiKeyRecord, type KeyRow, type KeyStore, type KeyTier, type NewKey } from './key-store.js';
 
 export class SqliteKeyStore implements KeyStore {
   private readonly byHash;
@@ -50,16 +28,16 @@ export class SqliteKeyStore implements KeyStore {
          VALUES (@id, @secret_hash, @tier, @affiliate_code, @label, @created_at)`,
       )
       .run({ ...row, secret_hash: hashSecret(secret) });
-    return { secret, record: toRecord(row) };
+    return { secret, record: keyRecordOf(row) };
   }
 
   async list(): Promise<ApiKeyRecord[]> {
-    return (this.db.prepare(`SELECT ${COLUMNS} FROM api_keys ORDER BY created_at, id`).all() as KeyRow[]).map(toRecord);
+    return (this.db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`).all() as KeyRow[]).map(keyRecordOf);
   }
 
   async get(id: string): Promise<ApiKeyRecord | null> {
-    const row = this.db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE id = ?`).get(id) as KeyRow | undefined;
-    return row ? toRecord(row) : null;
+    const row = this.db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ?`).get(id) as KeyRow | undefined;
+    return row ? keyRecordOf(row) : null;
   }
 
   async revoke(id: string): Promise<ApiKeyRecord | null> {

@@ -1,9 +1,13 @@
-// The service's database, as the configuration chooses it: catalog and keys together.
+// The service's database, as the configuration chooses it: catalog and keys together, in the
+// embedded SQLite file under DATA_DIR, or in PostgreSQL with DATABASE_URL.
+import { PostgresCatalogStore } from '../catalog/postgres-catalog-store.js';
 import { SqliteCatalogStore } from '../catalog/sqlite-catalog-store.js';
 import type { CatalogStore } from '../catalog/store.js';
 import { ConfigError, type Config } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
+import { PostgresKeyStore } from '../keys/postgres-key-store.js';
 import { SqliteKeyStore } from '../keys/sqlite-key-store.js';
+import { openPostgres } from './postgres.js';
 import { openSqlite } from './sqlite.js';
 
 export interface Storage {
@@ -12,11 +16,14 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export function openStorage(config: Config): Storage {
+export async function openStorage(config: Config): Promise<Storage> {
   if (config.DATABASE_URL) {
-    throw new ConfigError(
-      'configuration: DATABASE_URL is set, but PostgreSQL storage is not available yet; unset it to use the embedded database',
-    );
+    const timeoutMs = config.DATABASE_TIMEOUT_MS;
+    const pool = await openPostgres(config.DATABASE_URL, timeoutMs).catch((error: Error & { code?: string }) => {
+      throw new ConfigError(`configuration: DATABASE_URL: cannot use the PostgreSQL database (${error.code ?? error.message})`);
+    });
+    const catalog = new PostgresCatalogStore(pool, timeoutMs);
+    return { catalog, keys: new PostgresKeyStore(pool, timeoutMs), close: () => catalog.close() };
   }
   const db = openSqlite(config.DATA_DIR);
   const catalog = new SqliteCatalogStore(db);

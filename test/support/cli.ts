@@ -8,9 +8,10 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(dataDir: string, args: string[]): Promise<CliResult> {
+/** Runs the CLI on a data directory and, when given, the database environment of a test service. */
+export function runCli(dataDir: string, args: string[], databaseEnv: Record<string, string> = {}): Promise<CliResult> {
   return promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...databaseEnv },
   }).then(
     (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),

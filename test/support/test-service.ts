@@ -11,6 +11,7 @@ import { builtInGazetteer } from '../../src/places/gazetteer.js';
 import { createService, type Service } from '../../src/service.js';
 import { openStorage } from '../../src/storage/storage.js';
 import { toNdjson } from './fixture-hotels.js';
+import { testDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestClock {
   now: () => number;
@@ -38,6 +39,8 @@ export interface TestService {
   request<T = any>(path: string, init?: RequestInit): Promise<Answer<T>>;
   /** Imports a feed file through the CLI's import path. */
   importFeed(hotels: HotelRecord[] | string): Promise<unknown>;
+  /** The database (SQLite, or a PostgreSQL schema under TEST_STORAGE=postgres); its env goes to the CLI too. */
+  database: TestDatabase;
   close(): Promise<void>;
 }
 
@@ -53,6 +56,8 @@ export interface TestServiceOptions {
   logger?: Logger;
   /** An existing data directory, shared with another instance. */
   dataDir?: string;
+  /** The database of another instance, to share (with its data directory). */
+  database?: TestDatabase;
 }
 
 export async function startTestService(
@@ -62,7 +67,10 @@ export async function startTestService(
 ): Promise<TestService> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hotel-affiliate-test-'));
+  const ownsDatabase = options.database === undefined;
+  const database = options.database ?? (await testDatabase(dataDir));
   const config = loadConfig({
+    ...database.env,
     DATA_DIR: dataDir,
     DEMO_CATALOG: 'false',
     LOG_LEVEL: 'silent',
@@ -71,7 +79,7 @@ export async function startTestService(
     ...env,
   });
   const importFeed = async (feed: HotelRecord[] | string) => {
-    const storage = openStorage(config);
+    const storage = await openStorage(config);
     try {
       return await importFeedFile(storage.catalog, builtInGazetteer(), await writeFeed(dataDir, feed));
     } finally {
@@ -103,8 +111,10 @@ export async function startTestService(
       return { status: response.status, headers: response.headers, body: body as any };
     },
     importFeed,
+    database,
     async close() {
       await service.close();
+      if (ownsDatabase) await database.drop();
       if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -7,7 +7,7 @@ import { openStorage } from '../../storage/storage.js';
 import { importProgress } from '../progress.js';
 
 export async function importCommand(config: Config, file: string): Promise<number> {
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   const progress = importProgress();
   const started = performance.now();
   try {

@@ -38,7 +38,7 @@ async function existingKey(storage: Storage, id: string): Promise<ApiKeyRecord |
 
 export async function keysCommand(config: Config, args: string[]): Promise<number> {
   const [action, ...rest] = args;
-  const storage = openStorage(config);
+  const storage = await openStorage(config);
   try {
     switch (action) {
       case 'create': {

@@ -1,0 +1,62 @@
+// Keys in PostgreSQL. As with SQLite, every request looks its key up (an indexed read), so a
+// revocation or a tier change counts from the next request on every instance.
+import type pg from 'pg';
+import type { ActiveKey } from '../access/access-gate.js';
+import { hashSecret, newKeyId, newSecret } from './api-key.js';
+import { KEY_COLUMNS, keyRecordOf, type ApiKeyRecord, type KeyRow, type KeyStore, type KeyTier, type NewKey } from './key-store.js';
+
+export class PostgresKeyStore implements KeyStore {
+  /** @param timeoutMs how long a lookup waits before it fails (and the call is answered 503) */
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly timeoutMs: number,
+  ) {}
+
+  private query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<Row>> {
+    return this.pool.query<Row>({ text, values, query_timeout: this.timeoutMs } as pg.QueryConfig);
+  }
+
+  async create(key: NewKey): Promise<{ secret: string; record: ApiKeyRecord }> {
+    const secret = newSecret();
+    const row: KeyRow = {
+      id: newKeyId(),
+      tier: key.tier,
+      affiliate_code: key.affiliateCode,
+      label: key.label,
+      created_at: new Date().toISOString(),
+      revoked_at: null,
+    };
+    await this.query(
+      'INSERT INTO api_keys (id, secret_hash, tier, affiliate_code, label, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+      [row.id, hashSecret(secret), row.tier, row.affiliate_code, row.label, row.created_at],
+    );
+    return { secret, record: keyRecordOf(row) };
+  }
+
+  async list(): Promise<ApiKeyRecord[]> {
+    return (await this.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY created_at, id`)).rows.map(keyRecordOf);
+  }
+
+  async get(id: string): Promise<ApiKeyRecord | null> {
+    const { rows } = await this.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`, [id]);
+    return rows[0] ? keyRecordOf(rows[0]) : null;
+  }
+
+  async revoke(id: string): Promise<ApiKeyRecord | null> {
+    await this.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [new Date().toISOString(), id]);
+    return this.get(id);
+  }
+
+  async setTier(id: string, tier: KeyTier): Promise<ApiKeyRecord | null> {
+    await this.query('UPDATE api_keys SET tier = $1 WHERE id = $2', [tier, id]);
+    return this.get(id);
+  }
+
+  async findActive(secret: string): Promise<ActiveKey | null> {
+    const { rows } = await this.query<Pick<KeyRow, 'id' | 'tier' | 'affiliate_code'>>(
+      'SELECT id, tier, affiliate_code FROM api_keys WHERE secret_hash = $1 AND revoked_at IS NULL',
+      [hashSecret(secret)],
+    );
+    return rows[0] ? { id: rows[0].id, tier: rows[0].tier, affiliateCode: rows[0].affiliate_code } : null;
+  }
+}

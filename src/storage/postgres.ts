@@ -1,0 +1,81 @@
+// PostgreSQL for catalog and keys (DATABASE_URL): a connection pool, and the schema brought up
+// to date at start under an advisory lock, so instances starting together migrate once.
+import pg from 'pg';
+
+const MIGRATION_LOCK = 0x486f_7465; // any constant shared by every instance
+
+const MIGRATIONS: string[] = [
+  `CREATE TABLE catalog_state (
+     singleton integer PRIMARY KEY CHECK (singleton = 1),
+     generation integer NOT NULL,
+     hotel_count integer NOT NULL,
+     imported_at text NOT NULL,
+     source text NOT NULL
+   );
+   CREATE TABLE hotels (
+     generation integer NOT NULL,
+     id text COLLATE "C" NOT NULL,
+     name text NOT NULL,
+     stars double precision,
+     rating double precision,
+     review_count integer,
+     address text NOT NULL,
+     city text NOT NULL,
+     country_code text NOT NULL,
+     latitude double precision NOT NULL,
+     longitude double precision NOT NULL,
+     description text NOT NULL,
+     photo_url text,
+     photos jsonb NOT NULL,
+     amenities jsonb NOT NULL,
+     PRIMARY KEY (generation, id)
+   );`,
+  `CREATE TABLE api_keys (
+     id text PRIMARY KEY,
+     secret_hash text NOT NULL UNIQUE,
+     tier text NOT NULL CHECK (tier IN ('standard', 'partner')),
+     affiliate_code text NOT NULL,
+     label text,
+     created_at text NOT NULL,
+     revoked_at text
+   );`,
+];
+
+/** Runs `work` in a transaction on one client of the pool; rolls back if it throws. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Connects (failing fast when the server cannot be reached) and migrates the schema. */
+export async function openPostgres(url: string, timeoutMs: number): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: timeoutMs });
+  // An idle connection dropped by the server must not bring the process down; the next
+  // query opens a new one (or fails, and that call is answered 503).
+  pool.on('error', () => undefined);
+  try {
+    await inTransaction(pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await client.query('CREATE TABLE IF NOT EXISTS hotel_affiliate_schema (version integer NOT NULL)');
+      const { rows } = await client.query<{ version: number }>('SELECT version FROM hotel_affiliate_schema');
+      if (rows.length === 0) await client.query('INSERT INTO hotel_affiliate_schema (version) VALUES (0)');
+      let version = rows[0]?.version ?? 0;
+      for (; version < MIGRATIONS.length; version++) await client.query(MIGRATIONS[version]);
+      await client.query('UPDATE hotel_affiliate_schema SET version = $1', [version]);
+    });
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  return pool;
+}
