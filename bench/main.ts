@@ -30,6 +30,10 @@ import { InProcessCounters } from '../src/limits/in-process-counters.js';
 import { RedisCounters } from '../src/limits/redis-counters.js';
 import { SharedCountersWithFallback } from '../src/limits/shared-counters.js';
 import { ServiceMetrics } from '../src/metrics.js';
+import pg from 'pg';
+import { PostgresCatalogStore } from '../src/catalog/postgres-catalog-store.js';
+import type { Gazetteer } from '../src/places/gazetteer.js';
+import { openPostgres } from '../src/storage/postgres.js';
 import { buildHttpApp } from '../src/http/server.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
@@ -156,6 +160,41 @@ async function benchOverLoopback(services: CatalogServices, logger: pino.Logger,
   }
 }
 
+/** The same feed through PostgreSQL: import speed, index build from it, hotel detail reads. */
+async function benchPostgres(feed: string, gazetteer: Gazetteer, logger: pino.Logger, ids: () => string) {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `bench_${Date.now()}`;
+  const admin = new pg.Client(url);
+  try {
+    await admin.connect();
+  } catch {
+    report('PostgreSQL', 'skipped: no PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)');
+    return;
+  }
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const pool = await openPostgres(`${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`, 10_000);
+  const store = new PostgresCatalogStore(pool, 10_000);
+  try {
+    let start = performance.now();
+    await importFeedFile(store, gazetteer, feed);
+    const importMs = performance.now() - start;
+    report('PostgreSQL: feed import', `${seconds(importMs)} (${Math.round(HOTELS / (importMs / 1000)).toLocaleString('en-US')} hotels/s)`);
+    const live = new LiveIndex(store, gazetteer, logger, 0);
+    start = performance.now();
+    await live.start();
+    const buildMs = performance.now() - start;
+    report('PostgreSQL: index build from the store (load + build)', seconds(buildMs), '≤ 15 s', buildMs <= 15_000);
+    await time('PostgreSQL: hotel details (getHotel)', null, Array.from({ length: QUERIES }, () => {
+      const id = ids();
+      return () => store.getHotel(id);
+    }));
+  } finally {
+    await store.close();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-bench-'));
   const logger = pino({ level: 'silent' });
@@ -258,7 +297,13 @@ async function main() {
     );
 
     await benchOverLoopback(services, logger, () => random.pick(cities));
+    await time('SQLite: hotel details (getHotel)', null, Array.from({ length: QUERIES }, () => {
+      const id = index.table.ids[someHotel()];
+      return () => store.getHotel(id);
+    }));
     await store.close();
+    live.stop();
+    await benchPostgres(feed, gazetteer, logger, () => index.table.ids[someHotel()]);
     await benchAllowances(logger);
     const failed = rows.filter((r) => r.ok === false);
     console.log('\n| measure | figure | target | |\n|---|---|---|---|');
