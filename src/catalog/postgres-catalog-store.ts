@@ -116,6 +116,10 @@ export class PostgresCatalogStore implements CatalogStore {
         }
       }
       if (batch.length > 0) await insertBatch(client, generation, batch);
+      // Statistics of the new rows before any server pages through them: without them the
+      // planner sorts the rest of the table for every page of scanCards (1M hotels: 2 minutes
+      // instead of seconds).
+      await client.query('ANALYZE hotels');
       const next: CatalogVersion = { generation, hotelCount: count, importedAt: new Date().toISOString(), source };
       await client.query(
         `INSERT INTO catalog_state (singleton, generation, hotel_count, imported_at, source) VALUES (1, $1, $2, $3, $4)
