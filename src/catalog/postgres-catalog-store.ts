@@ -2,7 +2,7 @@
 // new generation and points catalog_state at it in one transaction, so every instance reads
 // the old catalog or the new one, never a mixture; older generations are deleted after.
 import type pg from 'pg';
-import { inTransaction } from '../storage/postgres.js';
+import { inTransaction, queryWithin } from '../storage/postgres.js';
 import type { HotelCardRow, HotelRecord } from './hotel.js';
 import type { CatalogStore, CatalogVersion } from './store.js';
 
@@ -64,7 +64,7 @@ export class PostgresCatalogStore implements CatalogStore {
   ) {}
 
   private read<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<Row>> {
-    return this.pool.query<Row>({ text, values, query_timeout: this.timeoutMs } as pg.QueryConfig);
+    return queryWithin<Row>(this.pool, this.timeoutMs, text, values);
   }
 
   async current(): Promise<CatalogVersion | null> {

@@ -2,6 +2,7 @@
 // one contract so both run the same tests.
 import type { ActiveKey, KeyLookup } from '../access/access-gate.js';
 import type { Tier } from './caller.js';
+import { hashSecret, newKeyId, newSecret } from './api-key.js';
 
 export type KeyTier = Exclude<Tier, 'keyless'>;
 export const KEY_TIERS: readonly KeyTier[] = ['standard', 'partner'];
@@ -35,6 +36,20 @@ export function keyRecordOf(row: KeyRow): ApiKeyRecord {
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
   };
+}
+
+/** A new key's secret (to show once), the hash to store, and its row. */
+export function newKeyRow(key: NewKey): { secret: string; secretHash: string; row: KeyRow } {
+  const secret = newSecret();
+  const row: KeyRow = {
+    id: newKeyId(),
+    tier: key.tier,
+    affiliate_code: key.affiliateCode,
+    label: key.label,
+    created_at: new Date().toISOString(),
+    revoked_at: null,
+  };
+  return { secret, secretHash: hashSecret(secret), row };
 }
 
 export interface NewKey {

@@ -2,8 +2,9 @@
 // revocation or a tier change counts from the next request on every instance.
 import type pg from 'pg';
 import type { ActiveKey } from '../access/access-gate.js';
-import { hashSecret, newKeyId, newSecret } from './api-key.js';
-import { KEY_COLUMNS, keyRecordOf, type ApiKeyRecord, type KeyRow, type KeyStore, type KeyTier, type NewKey } from './key-store.js';
+import { queryWithin } from '../storage/postgres.js';
+import { hashSecret } from './api-key.js';
+import { KEY_COLUMNS, keyRecordOf, newKeyRow, type ApiKeyRecord, type KeyRow, type KeyStore, type KeyTier, type NewKey } from './key-store.js';
 
 export class PostgresKeyStore implements KeyStore {
   /** @param timeoutMs how long a lookup waits before it fails (and the call is answered 503) */
@@ -13,22 +14,14 @@ export class PostgresKeyStore implements KeyStore {
   ) {}
 
   private query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<Row>> {
-    return this.pool.query<Row>({ text, values, query_timeout: this.timeoutMs } as pg.QueryConfig);
+    return queryWithin<Row>(this.pool, this.timeoutMs, text, values);
   }
 
   async create(key: NewKey): Promise<{ secret: string; record: ApiKeyRecord }> {
-    const secret = newSecret();
-    const row: KeyRow = {
-      id: newKeyId(),
-      tier: key.tier,
-      affiliate_code: key.affiliateCode,
-      label: key.label,
-      created_at: new Date().toISOString(),
-      revoked_at: null,
-    };
+    const { secret, secretHash, row } = newKeyRow(key);
     await this.query(
       'INSERT INTO api_keys (id, secret_hash, tier, affiliate_code, label, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [row.id, hashSecret(secret), row.tier, row.affiliate_code, row.label, row.created_at],
+      [row.id, secretHash, row.tier, row.affiliate_code, row.label, row.created_at],
     );
     return { secret, record: keyRecordOf(row) };
   }

@@ -2,8 +2,8 @@
 // of a few microseconds), so a revocation or a tier change counts from the next request.
 import type { ActiveKey } from '../access/access-gate.js';
 import type { SqliteDatabase } from '../storage/sqlite.js';
-import { hashSecret, newKeyId, newSecret } from './api-key.js';
-import { KEY_COLUMNS, keyRecordOf, type ApiKeyRecord, type KeyRow, type KeyStore, type KeyTier, type NewKey } from './key-store.js';
+import { hashSecret } from './api-key.js';
+import { KEY_COLUMNS, keyRecordOf, newKeyRow, type ApiKeyRecord, type KeyRow, type KeyStore, type KeyTier, type NewKey } from './key-store.js';
 
 export class SqliteKeyStore implements KeyStore {
   private readonly byHash;
@@ -13,21 +13,13 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   async create(key: NewKey): Promise<{ secret: string; record: ApiKeyRecord }> {
-    const secret = newSecret();
-    const row: KeyRow = {
-      id: newKeyId(),
-      tier: key.tier,
-      affiliate_code: key.affiliateCode,
-      label: key.label,
-      created_at: new Date().toISOString(),
-      revoked_at: null,
-    };
+    const { secret, secretHash, row } = newKeyRow(key);
     this.db
       .prepare(
         `INSERT INTO api_keys (id, secret_hash, tier, affiliate_code, label, created_at)
          VALUES (@id, @secret_hash, @tier, @affiliate_code, @label, @created_at)`,
       )
-      .run({ ...row, secret_hash: hashSecret(secret) });
+      .run({ ...row, secret_hash: secretHash });
     return { secret, record: keyRecordOf(row) };
   }
 

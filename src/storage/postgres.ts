@@ -41,6 +41,17 @@ const MIGRATIONS: string[] = [
    );`,
 ];
 
+/** A query that fails after `timeoutMs` instead of waiting on a server that does not answer. */
+export function queryWithin<Row extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  timeoutMs: number,
+  text: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult<Row>> {
+  // query_timeout per query is supported by pg but missing from its QueryConfig type.
+  return pool.query<Row>({ text, values, query_timeout: timeoutMs } as pg.QueryConfig);
+}
+
 /** Runs `work` in a transaction on one client of the pool; rolls back if it throws. */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
