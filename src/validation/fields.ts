@@ -66,7 +66,7 @@ export function parseTextFields<T extends TObject>(schema: T, raw: TextFields, o
     for (const name of Object.keys(raw)) {
       if (!Object.hasOwn(properties, name)) {
         throw invalidParams(
-          `unknown ${options.noun} ${JSON.stringify(name)} (allowed: ${Object.keys(properties).join(', ')})`,
+          `unknown ${options.noun} ${quoteReceived(name)} (allowed: ${Object.keys(properties).join(', ')})`,
         );
       }
     }
@@ -145,7 +145,7 @@ function describeJsonProblem(root: SchemaLike, value: unknown, rootName: string,
     const names = (unknownField.params.additionalProperties as string[] | undefined) ?? [];
     const where = unknownField.instancePath ? ` in ${fieldName(rootName, unknownField.instancePath)}` : '';
     const allowed = Object.keys((owner.properties as object | undefined) ?? {}).join(', ');
-    return `unknown field ${JSON.stringify(names[0] ?? '?')}${where} (allowed: ${allowed})`;
+    return `unknown field ${quoteReceived(names[0] ?? '?')}${where} (allowed: ${allowed})`;
   }
   const missing = errors.find((e) => e.keyword === 'required');
   if (missing) {

@@ -60,16 +60,48 @@ export function describeRule(schema: SchemaLike): string {
   }
 }
 
-/** Quotes a received value for a message, shortened so a huge input does not flood a log line. */
+const QUOTE_CHARS = 120;
+
+/**
+ * Quotes a received value for a message, shortened so a huge input does not flood a log line.
+ * The work is bounded by the quote's length, however large or deeply nested the value is.
+ */
 export function quoteReceived(value: unknown): string {
-  let text: string;
-  if (typeof value === 'string') text = JSON.stringify(value.length > 120 ? `${value.slice(0, 120)}…` : value);
-  else if (value === undefined) text = 'nothing';
-  else {
-    const json = JSON.stringify(value);
-    text = json === undefined ? String(value) : json.length > 120 ? `${json.slice(0, 120)}…` : json;
-  }
-  return text;
+  if (typeof value === 'string') return JSON.stringify(value.length > QUOTE_CHARS ? `${value.slice(0, QUOTE_CHARS)}…` : value);
+  if (value === undefined) return 'nothing';
+  const json = jsonPrefix(value, QUOTE_CHARS + 1);
+  return json.length > QUOTE_CHARS ? `${json.slice(0, QUOTE_CHARS)}…` : json;
+}
+
+/** The first `limit` or more characters of a value's JSON text, without writing the rest. */
+function jsonPrefix(value: unknown, limit: number): string {
+  let out = '';
+  // Every level of nesting writes at least one character, so recursion stops within `limit` levels.
+  const write = (node: unknown): void => {
+    if (out.length >= limit) return;
+    if (typeof node === 'string') out += JSON.stringify(node.slice(0, limit));
+    else if (node === null || typeof node !== 'object') out += JSON.stringify(node) ?? 'null';
+    else if (Array.isArray(node)) {
+      out += '[';
+      for (let i = 0; i < node.length && out.length < limit; i++) {
+        if (i > 0) out += ',';
+        write(node[i]);
+      }
+      out += ']';
+    } else {
+      out += '{';
+      let first = true;
+      for (const key in node) {
+        if (out.length >= limit) break;
+        out += `${first ? '' : ','}${JSON.stringify(key.slice(0, limit))}:`;
+        first = false;
+        write((node as Record<string, unknown>)[key]);
+      }
+      out += '}';
+    }
+  };
+  write(value);
+  return out;
 }
 
 /** "limit must be an integer from 1 to 20 (got "50")" */
