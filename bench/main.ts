@@ -109,7 +109,7 @@ async function benchAllowances(logger: pino.Logger) {
     return;
   }
   const prefix = `bench-${Date.now()}:`;
-  const shared = new SharedCountersWithFallback(new RedisCounters(redis, prefix), local, logger, new ServiceMetrics(), 250);
+  const shared = new SharedCountersWithFallback(new RedisCounters(redis, prefix), local, logger, new ServiceMetrics({ sharedLimiter: true }), 250);
   const viaRedis = new AccessGate(null, shared, settings);
   await time('allowance check, Redis (one Lua round trip)', null, Array.from({ length: QUERIES * 4 }, () => () => viaRedis.admit(callers[i++ % 1000], 1)));
   const keys = await redis.keys(`${prefix}*`);

@@ -1,18 +1,25 @@
 // npm start: the HTTP service on PORT, with the embedded database under DATA_DIR.
-import { ConfigError, loadConfig } from './config.js';
-import { createService } from './service.js';
+import { configurationFailure, ConfigError, loadConfig, type Config } from './config.js';
+import { createService, type Service } from './service.js';
+import { drainOnSignals } from './shutdown.js';
+
+/** Listens on HOST:PORT; an address that cannot be used stops the start naming the setting. */
+async function listen(service: Service, config: Config): Promise<void> {
+  try {
+    await service.http.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    await service.close().catch(() => undefined);
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') throw configurationFailure('PORT', `cannot listen on port ${config.PORT}`, error);
+    throw configurationFailure('HOST', `cannot listen on ${config.HOST}`, error);
+  }
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const service = await createService(config);
-  await service.http.listen({ port: config.PORT, host: config.HOST });
-  const stop = async (signal: string) => {
-    service.logger.info({ signal }, 'shutting down');
-    await service.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  await listen(service, config);
+  drainOnSignals(service, config);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,13 @@
 // What operators watch: Prometheus metrics of one service instance, served at /metrics.
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** Seconds; from the in-memory searches (well under a millisecond) to a slow dependency's timeout. */
+const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export interface MetricsOptions {
+  /** Whether a shared allowance store (Redis) is configured; its gauge exists only then. */
+  sharedLimiter: boolean;
+}
 
 export class ServiceMetrics {
   readonly registry = new Registry();
@@ -11,6 +19,14 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  readonly callDuration = new Histogram({
+    name: 'hotel_affiliate_call_duration_seconds',
+    help: 'Time from receiving a call of an operation to sending its answer, by operation and status.',
+    labelNames: ['operation', 'status'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [this.registry],
+  });
+
   readonly toolCalls = new Counter({
     name: 'hotel_affiliate_mcp_tool_calls_total',
     help: 'MCP tool calls, by tool and outcome (ok or the error code).',
@@ -18,11 +34,16 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
-  readonly sharedLimiterUp = new Gauge({
-    name: 'hotel_affiliate_limiter_shared_store_up',
-    help: '1 while the shared allowance store (Redis) answers, 0 while calls are counted locally.',
+  readonly toolCallDuration = new Histogram({
+    name: 'hotel_affiliate_mcp_tool_call_duration_seconds',
+    help: 'Time an MCP tool call takes in the service (counting, reading, running), by tool and outcome.',
+    labelNames: ['tool', 'outcome'] as const,
+    buckets: DURATION_BUCKETS,
     registers: [this.registry],
   });
+
+  /** Only with a shared store: without one there is no outage to report, and a 0 would page someone. */
+  readonly sharedLimiterUp: Gauge | null;
 
   readonly locallyCounted = new Counter({
     name: 'hotel_affiliate_limiter_local_fallback_total',
@@ -40,7 +61,14 @@ export class ServiceMetrics {
     collect: (): void => this.catalogHotels.set(this.catalogSize()),
   });
 
-  constructor() {
+  constructor(options: MetricsOptions) {
+    this.sharedLimiterUp = options.sharedLimiter
+      ? new Gauge({
+          name: 'hotel_affiliate_limiter_shared_store_up',
+          help: '1 while the shared allowance store (Redis) answers, 0 while calls are counted locally. Absent without REDIS_URL.',
+          registers: [this.registry],
+        })
+      : null;
     collectDefaultMetrics({ register: this.registry });
   }
 }

@@ -6,7 +6,7 @@ import pino, { type Logger } from 'pino';
 import { AccessGate } from './access/access-gate.js';
 import { ensureCatalog } from './catalog/demo-catalog.js';
 import type { CatalogStore } from './catalog/store.js';
-import type { Config } from './config.js';
+import { configurationFailure, trustedProxyList, type Config } from './config.js';
 import { buildHttpApp } from './http/server.js';
 import { Redis } from 'ioredis';
 import type { KeyStore } from './keys/key-store.js';
@@ -19,7 +19,7 @@ import { AffiliateLinker } from './links/affiliate-link.js';
 import type { LinkSettings } from './links/link-settings.js';
 import { GazetteerResolver } from './places/destination-resolver.js';
 import type { Gazetteer } from './places/gazetteer.js';
-import { gazetteerFor } from './places/gazetteer-file.js';
+import { gazetteerFilePath, gazetteerFor } from './places/gazetteer-file.js';
 import { CachedPlaceProvider } from './places/cached-places.js';
 import { GooglePlacesProvider } from './places/google-places.js';
 import { GazetteerPlaceProvider, RoutingPlaceProvider, type PlaceProvider } from './places/place-provider.js';
@@ -40,6 +40,8 @@ export interface Service {
   metrics: ServiceMetrics;
   gazetteer: Gazetteer;
   logger: Logger;
+  /** Begins shutdown: readiness reports unready and every answer closes its connection. */
+  beginDrain(): void;
   close(): Promise<void>;
 }
 
@@ -94,12 +96,28 @@ function externalPlaces(config: Config): PlaceProvider | null {
   return config.PLACES_CACHE_SIZE > 0 ? new CachedPlaceProvider(google, config.PLACES_CACHE_SIZE) : google;
 }
 
+/** The gazetteer of the data directory: a loaded GeoNames dump, else the bundled data. */
+function openGazetteer(dataDir: string): Gazetteer {
+  try {
+    return gazetteerFor(dataDir);
+  } catch (error) {
+    throw configurationFailure('DATA_DIR', `the loaded gazetteer ${gazetteerFilePath(dataDir)} cannot be read; load it again or run "hotel-affiliate gazetteer reset"`, error);
+  }
+}
+
 export async function createService(config: Config, overrides: ServiceOverrides = {}): Promise<Service> {
   const logger = overrides.logger ?? createLogger(config);
-  const gazetteer = gazetteerFor(config.DATA_DIR);
+  // The database first: a data directory or DATABASE_URL that cannot be used stops the start at once.
   const storage = await openStorage(config);
+  let gazetteer: Gazetteer;
+  try {
+    gazetteer = openGazetteer(config.DATA_DIR);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
   const store = storage.catalog;
-  const metrics = new ServiceMetrics();
+  const metrics = new ServiceMetrics({ sharedLimiter: config.REDIS_URL !== undefined });
   if (config.DEMO_CATALOG) await ensureCatalog(store, gazetteer, config.DEMO_HOTELS, logger);
   const liveIndex = new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000);
   await liveIndex.start();
@@ -113,6 +131,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   metrics.catalogSize = () => liveIndex.current?.size ?? 0;
   const counters = await openCounters(config, logger, metrics, overrides.now);
   const gate = new AccessGate(storage.keys, counters, allowances, overrides.now);
+  let draining = false;
   const http = await buildHttpApp({
     services: {
       liveIndex,
@@ -126,7 +145,16 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     logger,
     metrics,
     publicBaseUrl: config.PUBLIC_BASE_URL,
-    trustedProxies: config.TRUSTED_PROXIES?.split(',').map((p) => p.trim()),
+    trustedProxies: trustedProxyList(config),
+    health: {
+      catalog: () => {
+        const index = liveIndex.current;
+        return index ? { generation: index.version.generation, hotels: index.size } : null;
+      },
+      database: async () => void (await store.current()),
+      sharedCounters: () => counters.sharedStoreUp(),
+      draining: () => draining,
+    },
     docs: {
       serviceName: config.SERVICE_NAME,
       mainSite: config.MAIN_SITE,
@@ -145,6 +173,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     metrics,
     gazetteer,
     logger,
+    beginDrain() {
+      draining = true;
+    },
     async close() {
       liveIndex.stop();
       await http.close();

@@ -42,6 +42,17 @@ describe('a dependency that is down', () => {
     expect(keyed.status).toBe(503);
     expect(keyed.body.error).toEqual({ code: 'upstream_unavailable', message: 'API keys cannot be checked right now; try again shortly' });
     expect(keyed.headers.get('retry-after')).toBe('5');
+    // The key's own allowance cannot be read: the headers are the address's, which the call counted against.
+    const remaining = Number(keyed.headers.get('x-ratelimit-remaining'));
+    expect(keyed.headers.get('x-ratelimit-limit')).toBe(t.config.LIMIT_KEYLESS_PER_HOUR.toString());
+    const again = await t.request('/hotels/search?destination=Lisbon', { headers: { authorization: `Bearer live_${'k'.repeat(43)}` } });
+    expect([again.status, Number(again.headers.get('x-ratelimit-remaining'))]).toEqual([503, remaining - 1]);
+    const mcpRefused = await t.request('/mcp', { method: 'POST', headers: { authorization: `Bearer live_${'k'.repeat(43)}` } });
+    expect([mcpRefused.status, mcpRefused.body.error.code, mcpRefused.headers.get('x-ratelimit-remaining')]).toEqual([
+      503,
+      'upstream_unavailable',
+      String(remaining - 2),
+    ]);
     // An MCP tool call is told the same, as a tool error saying when to retry.
     const mcp = await connectMcp(t.baseUrl, 'http');
     try {

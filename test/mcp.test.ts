@@ -217,6 +217,9 @@ describe('one allowance for HTTP and MCP', () => {
       const metrics = (await t.request('/metrics')).body as string;
       expect(metrics).toMatch(/^hotel_affiliate_mcp_tool_calls_total\{tool="search_hotels",outcome="rate_limited"\} 2$/m);
       expect(metrics).toMatch(/^hotel_affiliate_mcp_tool_calls_total\{tool="create_links",outcome="rate_limited"\} 1$/m);
+      // ... and how long they take, so a p99 can be alerted on.
+      expect(metrics).toMatch(/^hotel_affiliate_mcp_tool_call_duration_seconds_count\{tool="search_hotels",outcome="rate_limited"\} 2$/m);
+      expect(metrics).toMatch(/^hotel_affiliate_mcp_tool_call_duration_seconds_bucket\{le="\+Inf",tool="create_links",outcome="rate_limited"\} 1$/m);
     } finally {
       await Promise.all([http.close(), modern.close(), stdio.close()]);
       t.clock.set(Date.UTC(2026, 10, 23, 10, 0, 0));

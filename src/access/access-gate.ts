@@ -49,20 +49,17 @@ export class AccessGate implements RequestGate {
         rejection: unauthorized('the Authorization header must be "Bearer <API key>" with a key starting live_; leave it out to call without a key'),
       };
     }
-    const key = secret.startsWith('live_') && this.keys ? await this.findActive(this.keys, secret) : null;
+    let key: ActiveKey | null;
+    try {
+      key = secret.startsWith('live_') && this.keys ? await this.keys.findActive(secret) : null;
+    } catch (error) {
+      // A key store that cannot be read makes the call 503: never keyless, never a crash.
+      return { caller: keyless, rejection: upstreamUnavailable('API keys cannot be checked right now; try again shortly', 5, error) };
+    }
     if (!key) {
       return { caller: keyless, rejection: unauthorized('the API key is not valid: unknown, revoked or mistyped') };
     }
     return { caller: { tier: key.tier, subject: `key:${key.id}`, affiliateCode: key.affiliateCode, keyId: key.id }, rejection: null };
-  }
-
-  /** A key store that cannot be read makes the call 503: never keyless, never a crash. */
-  private async findActive(keys: KeyLookup, secret: string): Promise<ActiveKey | null> {
-    try {
-      return await keys.findActive(secret);
-    } catch (error) {
-      throw upstreamUnavailable('API keys cannot be checked right now; try again shortly', 5, error);
-    }
   }
 
   limitOf(tier: Tier): number {

@@ -17,7 +17,11 @@ export interface Admission {
 export interface Identification {
   /** The caller the call counts against; for a refused key, the keyless caller of the address. */
   caller: Caller;
-  /** Set when the Authorization header is not a usable key: the call is answered 401. */
+  /**
+   * Set when the Authorization header is not a usable key (401) or the key cannot be checked
+   * (503). The call is answered so even when the address has nothing left: the affiliate must
+   * learn what is wrong with their key rather than read about the keyless limit.
+   */
   rejection: ServiceError | null;
 }
 

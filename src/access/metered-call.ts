@@ -1,6 +1,6 @@
 // One call of an operation, made the same way by every transport (HTTP, MCP): read the input,
 // count what the call costs (1 when the key or the input is refused), refuse the whole call when
-// it does not fit what remains, and only then run it.
+// it does not fit what remains, and only then run it. A refused key is always answered as such.
 import { ServiceError } from '../errors.js';
 import type { Caller } from '../keys/caller.js';
 import type { Credit } from '../links/hotel-link.js';
@@ -46,6 +46,8 @@ export async function meteredCall<Input extends { sub_id?: string }, Output>(
   }
   const cost = failure ? 1 : steps.cost(input!);
   const admission = await gate.admit(caller, cost);
+  // A refused key is answered as such, counted against the address only when it had room.
+  if (rejection) return { admission, ok: false, error: rejection };
   if (!admission.allowed) return { admission, ok: false, error: rateLimited(caller, admission, cost, signupUrl) };
   if (failure) return { admission, ok: false, error: failure };
   try {

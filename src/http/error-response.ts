@@ -28,8 +28,6 @@ export function fromFrameworkError(error: { code?: string; statusCode?: number; 
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ServiceError('invalid_params', 'the body must be at most 65536 bytes (64 KiB)');
-    case 'FST_ERR_BAD_URL':
-      return new ServiceError('invalid_params', 'the path has a malformed percent-escape');
     default:
       if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
         return new ServiceError('invalid_params', error.message);

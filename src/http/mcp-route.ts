@@ -1,6 +1,6 @@
 // MCP over Streamable HTTP at /mcp (and /v1/mcp), served by the official SDK inside this
 // service. The bearer key is checked as for the operations: a bad key is 401 (counted against
-// the address's keyless allowance), no key is the keyless tier of the address. Tool calls are
+// the address's keyless allowance when it has room), no key is the keyless tier of the address. Tool calls are
 // then metered calls of their operations, from the same allowance as HTTP calls.
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,9 +10,9 @@ import type { Caller } from '../keys/caller.js';
 import { serviceRunner, type ServiceRunnerOptions } from '../mcp/service-runner.js';
 import { createToolServer, type ToolServerSettings } from '../mcp/tool-server.js';
 import { sendServiceError } from './error-response.js';
-import { countRefusedCall } from './limit-headers.js';
-
-export const MCP_METHODS = ['POST', 'GET', 'DELETE'] as const;
+import { clientAddress } from './client-address.js';
+import { setLimitHeaders } from './limit-headers.js';
+import { MCP_METHODS } from './paths.js';
 
 export interface McpRouteOptions extends ServiceRunnerOptions {
   gate: RequestGate;
@@ -54,8 +54,12 @@ export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly strin
       method: [...MCP_METHODS],
       url: `${prefix}/mcp`,
       handler: async (request, reply) => {
-        const { caller, rejection } = await gate.identify(request.headers.authorization, request.ip);
-        if (rejection) return sendServiceError(reply, (await countRefusedCall(gate, reply, caller, options.signupUrl)) ?? rejection);
+        const { caller, rejection } = await gate.identify(request.headers.authorization, clientAddress(request));
+        if (rejection) {
+          // Counted against the address like a refused operation call, and answered as refused even when it has nothing left.
+          setLimitHeaders(reply, await gate.admit(caller, 1));
+          return sendServiceError(reply, rejection);
+        }
         // A client that goes away cancels its call; a finished answer has nothing to cancel.
         const aborted = new AbortController();
         reply.raw.once('close', () => {

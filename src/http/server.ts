@@ -5,18 +5,21 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { RequestGate } from '../access/gate.js';
-import { meteredCall } from '../access/metered-call.js';
+import { meteredCall, rateLimited } from '../access/metered-call.js';
 import { ServiceError } from '../errors.js';
+import { quoteReceived } from '../validation/rules.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { CatalogServices } from '../operations/services.js';
+import { clientAddress } from './client-address.js';
+import { answerClientError } from './client-errors.js';
 import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
-import { countRefusedCall, LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
-import { MCP_METHODS, registerMcpRoutes } from './mcp-route.js';
+import { registerHealthRoutes, type HealthChecks } from './health.js';
+import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
+import { registerMcpRoutes } from './mcp-route.js';
 import { openApiDocument, type OpenApiSettings } from './openapi.js';
 import { BODY_LIMIT_BYTES, HTTP_OPERATIONS, type HttpOperation } from './operations.js';
+import { operationCalled, PREFIXES, unroutedAnswer } from './paths.js';
 import { parseQueryString, type ParsedQuery } from './query-string.js';
-
-export const PREFIXES = ['', '/v1'] as const;
 
 export interface HttpAppOptions {
   services: CatalogServices;
@@ -29,6 +32,8 @@ export interface HttpAppOptions {
   publicBaseUrl?: string;
   /** Addresses of proxies whose X-Forwarded-For is believed. */
   trustedProxies?: string[];
+  /** Liveness and readiness at /healthz and /readyz, when given. */
+  health?: HealthChecks;
 }
 
 declare module 'fastify' {
@@ -41,16 +46,8 @@ declare module 'fastify' {
   }
 }
 
-/** "/v1/hotels/x" and "/hotels/x" are the same resource; the methods it answers. */
-export function allowedMethods(path: string): string[] {
-  const bare = path.startsWith('/v1/') ? path.slice(3) : path === '/v1' ? '/' : path;
-  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
-  if (trimmed === '/links') return ['POST'];
-  if (trimmed === '/mcp') return [...MCP_METHODS];
-  if (['/hotels/search', '/hotels/find', '/openapi.json', '/'].includes(trimmed)) return ['GET', 'HEAD'];
-  if (trimmed.startsWith('/hotels/') && trimmed.length > '/hotels/'.length) return ['GET', 'HEAD'];
-  return [];
-}
+/** Response headers a browser caller may read (CORS). */
+const EXPOSED_HEADERS = [...LIMIT_HEADERS, 'Retry-After', 'X-Request-Id', 'WWW-Authenticate', 'Mcp-Session-Id'];
 
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const { services, gate, docs } = options;
@@ -61,6 +58,11 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: options.trustedProxies && options.trustedProxies.length > 0 ? options.trustedProxies : false,
+    // While draining, calls that still arrive on open connections are answered (with
+    // Connection: close), not refused: they were sent before the load balancer knew.
+    return503OnClosing: false,
+    frameworkErrors: (error, request, reply) => void refuseBeforeRouting(error, request, reply),
+    clientErrorHandler: (error, socket) => answerClientError(options.logger as FastifyBaseLogger, error, socket),
   });
   app.decorateRequest('admitted', false);
 
@@ -74,19 +76,30 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     methods: ['GET', 'HEAD', 'POST', 'DELETE'],
     // Browser MCP clients send the protocol's own headers too.
     allowedHeaders: ['Authorization', 'Content-Type', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'],
-    exposedHeaders: [...LIMIT_HEADERS, 'Retry-After', 'X-Request-Id', 'WWW-Authenticate', 'Mcp-Session-Id'],
+    exposedHeaders: EXPOSED_HEADERS,
     maxAge: 86_400,
   });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // Draining: every answer closes its connection, so clients reconnect to another instance.
+    if (options.health?.draining()) reply.header('Connection', 'close');
+  });
+
+  // A request no route takes is a 404 or 405 before anything else is read (a body-carrying
+  // method without a Content-Type would otherwise be refused for that instead).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return answerUnrouted(request, reply);
   });
 
   const { metrics } = options;
   if (metrics) {
     app.addHook('onResponse', async (request, reply) => {
       const operation = request.routeOptions.config.operation;
-      if (operation) metrics.calls.inc({ operation: operation.operation.id, status: String(reply.statusCode) });
+      if (!operation) return;
+      const labels = { operation: operation.operation.id, status: String(reply.statusCode) };
+      metrics.calls.inc(labels);
+      metrics.callDuration.observe(labels, reply.elapsedTime / 1000);
     });
     app.get('/metrics', async (_request, reply) =>
       reply.header('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics()),
@@ -94,7 +107,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   }
 
   async function handleOperation(route: HttpOperation, request: FastifyRequest, reply: FastifyReply) {
-    const identification = await gate.identify(request.headers.authorization, request.ip);
+    const identification = await gate.identify(request.headers.authorization, clientAddress(request));
     const { operation } = route;
     const outcome = await meteredCall(
       gate,
@@ -146,33 +159,60 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     signupUrl: docs.signupUrl,
     settings: { serviceName: docs.serviceName, mainSite: docs.mainSite },
     logger: options.logger,
-    onCall: metrics ? (tool, outcome) => metrics.toolCalls.inc({ tool, outcome }) : undefined,
+    onCall: metrics
+      ? (tool, outcome, seconds) => {
+          metrics.toolCalls.inc({ tool, outcome });
+          metrics.toolCallDuration.observe({ tool, outcome }, seconds);
+        }
+      : undefined,
   });
+  if (options.health) registerHealthRoutes(app, options.health);
 
-  app.setNotFoundHandler(async (request, reply) => {
+  function answerUnrouted(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0];
-    const allowed = allowedMethods(path);
-    if (allowed.length > 0) {
-      reply.header('Allow', allowed.join(', '));
-      return reply
-        .code(405)
-        .send(errorBody('invalid_params', `method ${request.method} is not allowed on ${path}; use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}`));
+    const answer = unroutedAnswer(request.method, path);
+    if (answer.allow) reply.header('Allow', answer.allow);
+    return reply.code(answer.status).send(errorBody(answer.status === 405 ? 'invalid_params' : 'not_found', answer.message));
+  }
+  app.setNotFoundHandler(async (request, reply) => answerUnrouted(request, reply));
+
+  /**
+   * A call of an operation refused before it could run (a body the framework refused, a path
+   * the router could not decode) is still a call: counted at 1 with the limit headers, or 429.
+   */
+  async function refusedCall(request: FastifyRequest, reply: FastifyReply, problem: ServiceError): Promise<ServiceError> {
+    request.admitted = true;
+    const { caller, rejection } = await gate.identify(request.headers.authorization, clientAddress(request));
+    const admission = await gate.admit(caller, 1);
+    setLimitHeaders(reply, admission);
+    // As in a metered call: a refused key is said first, then the allowance, then the input.
+    if (rejection) return rejection;
+    return admission.allowed ? problem : rateLimited(caller, admission, 1, docs.signupUrl);
+  }
+
+  /** The router's own refusals (a malformed percent-escape in the path), in the service's error body. */
+  async function refuseBeforeRouting(error: { code?: string; message: string }, request: FastifyRequest, reply: FastifyReply) {
+    const path = request.url.split('?')[0];
+    let problem =
+      error.code === 'FST_ERR_BAD_URL'
+        ? new ServiceError('invalid_params', `the path ${quoteReceived(path)} has a malformed percent-escape`)
+        : (fromFrameworkError(error) ?? new ServiceError('invalid_params', `the path ${quoteReceived(path)} could not be read`));
+    // Answered outside the route's hooks: the headers every answer carries are set here.
+    reply.header('X-Request-Id', request.id);
+    reply.header('Access-Control-Allow-Origin', '*');
+    reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(', '));
+    try {
+      if (operationCalled(request.method, path)) problem = await refusedCall(request, reply, problem);
+    } catch (failure) {
+      request.log.error({ err: failure }, 'a refused call could not be counted');
     }
-    return reply.code(404).send(errorBody('not_found', `no such path: ${path}; the operations are listed at /openapi.json`));
-  });
+    return sendServiceError(reply, problem);
+  }
 
   app.setErrorHandler(async (error, request, reply) => {
     let problem = error instanceof ServiceError ? error : fromFrameworkError(error as { code?: string; message: string });
-    // A call refused by the framework (an oversized body) is still a call of the operation.
-    if (request.routeOptions.config.operation && !request.admitted) {
-      const refusal = await gate
-        .identify(request.headers.authorization, request.ip)
-        .then(({ caller }) => {
-          request.admitted = true;
-          return countRefusedCall(gate, reply, caller, docs.signupUrl);
-        })
-        .catch(() => null);
-      problem = refusal ?? problem;
+    if (problem && request.routeOptions.config.operation && !request.admitted) {
+      problem = await refusedCall(request, reply, problem).catch(() => problem);
     }
     if (problem) {
       if (problem.code === 'upstream_unavailable') request.log.warn({ err: problem.cause ?? problem }, problem.message);

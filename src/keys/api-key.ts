@@ -17,6 +17,16 @@ export function base62(bytes: Uint8Array, digits: number): string {
   return text.padStart(digits, '0');
 }
 
+/** What is wrong with the shape of a presented key, or null when it could be one of ours. */
+export function keyShapeProblem(key: string): string | null {
+  const rule = `an API key is ${KEY_PREFIX} followed by ${SECRET_DIGITS} letters and digits`;
+  if (!key.startsWith(KEY_PREFIX)) return `${rule}, and this one does not start with ${KEY_PREFIX}`;
+  const rest = key.slice(KEY_PREFIX.length);
+  if (!/^[A-Za-z0-9]*$/.test(rest)) return `${rule}, and this one has other characters after ${KEY_PREFIX}`;
+  if (rest.length !== SECRET_DIGITS) return `${rule}, and this one has ${rest.length} after ${KEY_PREFIX}`;
+  return null;
+}
+
 /** A new secret key, shown once to the affiliate. */
 export function newSecret(): string {
   return KEY_PREFIX + base62(randomBytes(32), SECRET_DIGITS);

@@ -13,5 +13,7 @@ export interface CounterStore {
    * adds nothing. The counter disappears at `expiresAtMs`, when its window has ended.
    */
   consume(key: string, cost: number, limit: number, expiresAtMs: number): Promise<Consumption>;
+  /** Whether the shared store answers (as far as the last call knew); null when counting is local by configuration. */
+  sharedStoreUp(): boolean | null;
   close(): Promise<void>;
 }

@@ -38,6 +38,10 @@ export class InProcessCounters implements CounterStore {
     for (const [key, counter] of this.counters) if (counter.expiresAtMs <= now) this.counters.delete(key);
   }
 
+  sharedStoreUp(): null {
+    return null;
+  }
+
   async close(): Promise<void> {
     this.counters.clear();
   }

@@ -32,6 +32,10 @@ export class RedisCounters implements CounterStore {
     return { allowed: admitted === 1, used };
   }
 
+  sharedStoreUp(): boolean {
+    return this.redis.status === 'ready';
+  }
+
   async close(): Promise<void> {
     this.redis.disconnect();
   }

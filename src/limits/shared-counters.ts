@@ -16,7 +16,7 @@ export class SharedCountersWithFallback implements CounterStore {
     private readonly metrics: ServiceMetrics,
     private readonly timeoutMs: number,
   ) {
-    metrics.sharedLimiterUp.set(1);
+    metrics.sharedLimiterUp?.set(1);
   }
 
   async consume(key: string, cost: number, limit: number, expiresAtMs: number): Promise<Consumption> {
@@ -30,14 +30,14 @@ export class SharedCountersWithFallback implements CounterStore {
       ]);
       if (!this.sharedUp) {
         this.sharedUp = true;
-        this.metrics.sharedLimiterUp.set(1);
+        this.metrics.sharedLimiterUp?.set(1);
         this.logger.info('shared allowance store reachable again: counting is shared across instances again');
       }
       return result;
     } catch (error) {
       if (this.sharedUp) {
         this.sharedUp = false;
-        this.metrics.sharedLimiterUp.set(0);
+        this.metrics.sharedLimiterUp?.set(0);
         this.logger.warn({ err: error }, 'shared allowance store unreachable: counting calls on this instance only until it is back');
       }
       this.metrics.locallyCounted.inc();
@@ -45,6 +45,10 @@ export class SharedCountersWithFallback implements CounterStore {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  sharedStoreUp(): boolean {
+    return this.sharedUp;
   }
 
   async close(): Promise<void> {

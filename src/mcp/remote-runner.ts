@@ -4,6 +4,7 @@
 // service checks them again, with the rules across parameters, and counts the call.
 import { ERROR_CODES, type ErrorCode, type ServiceError } from '../errors.js';
 import { clientRequest } from '../http/client-request.js';
+import { keyShapeProblem } from '../keys/api-key.js';
 import { LIMIT_HEADERS } from '../http/limit-headers.js';
 import { parseJson } from '../validation/fields.js';
 import type { Allowance, ToolFailure, ToolOutcome, ToolRunner } from './tool-server.js';
@@ -50,7 +51,17 @@ function networkFailure(error: unknown, options: RemoteRunnerOptions, signal: Ab
 
 export function remoteRunner(options: RemoteRunnerOptions): ToolRunner {
   const authorization: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
+  // A key that cannot be one of ours would be refused by the service anyway: say what is wrong with it.
+  const keyProblem = options.apiKey === null ? null : keyShapeProblem(options.apiKey);
+  const badKey: ToolFailure | null =
+    keyProblem === null
+      ? null
+      : {
+          code: 'unauthorized',
+          message: `HOTEL_AFFILIATE_KEY is not valid: ${keyProblem}. Set it to the key you were given, or leave it out to call without a key`,
+        };
   return async (tool, args, signal): Promise<ToolOutcome> => {
+    if (badKey) return { ok: false, error: badKey, allowance: null };
     let input: Record<string, unknown>;
     try {
       input = parseJson(tool.operation.input, args, 'arguments');

@@ -13,8 +13,8 @@ export interface ServiceRunnerOptions {
   services: CatalogServices;
   gate: RequestGate;
   signupUrl: string;
-  /** Counts tool calls by tool and outcome ("ok" or the error code). */
-  onCall?: (tool: string, outcome: string) => void;
+  /** Counts and times tool calls by tool and outcome ("ok" or the error code). */
+  onCall?: (tool: string, outcome: string, seconds: number) => void;
 }
 
 /** The runner of one caller's tool calls; `log` and `requestId` belong to the HTTP request. */
@@ -29,6 +29,7 @@ export function serviceRunner(options: ServiceRunnerOptions, caller: Caller, log
     return { code: 'upstream_unavailable', message: `an unexpected error occurred; quote request id ${requestId} when reporting it` };
   };
   return async (tool, args, signal) => {
+    const started = performance.now();
     const { operation } = tool;
     const outcome = await meteredCall(
       gate,
@@ -43,7 +44,7 @@ export function serviceRunner(options: ServiceRunnerOptions, caller: Caller, log
     const { limit, remaining, resetAt } = outcome.admission;
     const allowance = { limit, remaining, reset: resetAt };
     const result = outcome.ok ? { ok: true as const, value: outcome.value, allowance } : { ok: false as const, error: failureOf(outcome.error), allowance };
-    options.onCall?.(tool.name, result.ok ? 'ok' : result.error.code);
+    options.onCall?.(tool.name, result.ok ? 'ok' : result.error.code, (performance.now() - started) / 1000);
     return result;
   };
 }

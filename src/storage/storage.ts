@@ -1,14 +1,15 @@
 // The service's database, as the configuration chooses it: catalog and keys together, in the
 // embedded SQLite file under DATA_DIR, or in PostgreSQL with DATABASE_URL.
+import { resolve } from 'node:path';
 import { PostgresCatalogStore } from '../catalog/postgres-catalog-store.js';
 import { SqliteCatalogStore } from '../catalog/sqlite-catalog-store.js';
 import type { CatalogStore } from '../catalog/store.js';
-import { ConfigError, type Config } from '../config.js';
+import { configurationFailure, ConfigError, type Config } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
 import { PostgresKeyStore } from '../keys/postgres-key-store.js';
 import { SqliteKeyStore } from '../keys/sqlite-key-store.js';
 import { openPostgres } from './postgres.js';
-import { openSqlite } from './sqlite.js';
+import { openSqlite, type SqliteDatabase } from './sqlite.js';
 
 export interface Storage {
   catalog: CatalogStore;
@@ -25,7 +26,12 @@ export async function openStorage(config: Config): Promise<Storage> {
     const catalog = new PostgresCatalogStore(pool, timeoutMs);
     return { catalog, keys: new PostgresKeyStore(pool, timeoutMs), close: () => catalog.close() };
   }
-  const db = openSqlite(config.DATA_DIR);
+  let db: SqliteDatabase;
+  try {
+    db = openSqlite(config.DATA_DIR);
+  } catch (error) {
+    throw configurationFailure('DATA_DIR', `cannot keep the database in ${resolve(config.DATA_DIR)}`, error);
+  }
   const catalog = new SqliteCatalogStore(db);
   return { catalog, keys: new SqliteKeyStore(db), close: () => catalog.close() };
 }

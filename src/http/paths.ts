@@ -1,0 +1,65 @@
+// What each path of the service answers, independent of the router: used where the router
+// cannot help (a method it has no route for, a request line Node.js could not parse, a path
+// with a malformed percent-escape) so those get the same 404 or 405 as any other request.
+import { HTTP_OPERATIONS, type HttpOperation } from './operations.js';
+
+export const PREFIXES = ['', '/v1'] as const;
+
+export const MCP_METHODS = ['POST', 'GET', 'DELETE'] as const;
+
+/** Paths that are not operations, with the methods they answer (GET routes answer HEAD too). */
+const OTHER_PATHS: Record<string, readonly string[]> = {
+  '/': ['GET', 'HEAD'],
+  '/openapi.json': ['GET', 'HEAD'],
+  '/mcp': MCP_METHODS,
+};
+
+/** Served at the root only: they describe this instance, not the versioned API. */
+const INSTANCE_PATHS: Record<string, readonly string[]> = {
+  '/healthz': ['GET', 'HEAD'],
+  '/readyz': ['GET', 'HEAD'],
+  '/metrics': ['GET', 'HEAD'],
+};
+
+const withHead = (method: string) => (method === 'GET' ? ['GET', 'HEAD'] : [method]);
+
+/** The path as the API reads it: without the /v1 prefix and trailing slashes. */
+function apiPath(path: string): string {
+  const bare = path === '/v1' ? '/' : path.startsWith('/v1/') ? path.slice(3) : path;
+  return bare.length > 1 ? bare.replace(/\/+$/, '') || '/' : bare;
+}
+
+/** The operation a path names, if any ("/v1/hotels/x" and "/hotels/x" are the same). */
+function operationPath(path: string): HttpOperation | undefined {
+  const bare = apiPath(path);
+  const exact = HTTP_OPERATIONS.find((op) => op.routePath === bare);
+  if (exact) return exact;
+  return HTTP_OPERATIONS.find((op) => op.routePath.endsWith('/*') && bare.startsWith(op.routePath.slice(0, -1)) && bare.length > op.routePath.length - 1);
+}
+
+/** The methods a path answers; empty for a path the service does not have. */
+export function allowedMethods(path: string): string[] {
+  const operation = operationPath(path);
+  if (operation) return withHead(operation.method);
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (INSTANCE_PATHS[trimmed]) return [...INSTANCE_PATHS[trimmed]];
+  return [...(OTHER_PATHS[apiPath(path)] ?? [])];
+}
+
+/** The operation a request calls, when its method and path name one. */
+export function operationCalled(method: string, path: string): HttpOperation | undefined {
+  const operation = operationPath(path);
+  return operation && withHead(operation.method).includes(method) ? operation : undefined;
+}
+
+/** The text of a 405 or 404 for a request no route answers. */
+export function unroutedAnswer(method: string, path: string): { status: 404 | 405; allow?: string; message: string } {
+  const allowed = allowedMethods(path);
+  const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+  if (allowed.length === 0) return { status: 404, message: `no such path: ${shown}; the operations are listed at /openapi.json` };
+  return {
+    status: 405,
+    allow: allowed.join(', '),
+    message: `method ${method.slice(0, 40)} is not allowed on ${shown}; use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}`,
+  };
+}

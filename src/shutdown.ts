@@ -1,0 +1,43 @@
+// Stopping the way orchestrators expect: on SIGTERM the instance first reports unready and
+// keeps answering for SHUTDOWN_DELAY_SECONDS (load balancers take a few probes to notice), then
+// stops accepting connections, answers every call it has received (each answer closing its
+// connection), closes idle keep-alive connections, and exits; connections still busy after
+// SHUTDOWN_TIMEOUT_SECONDS are closed. SIGINT (Ctrl-C at a terminal) skips the delay; a second
+// signal exits at once.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Config } from './config.js';
+import type { Service } from './service.js';
+
+export function drainOnSignals(service: Service, config: Pick<Config, 'SHUTDOWN_DELAY_SECONDS' | 'SHUTDOWN_TIMEOUT_SECONDS'>): void {
+  const { logger } = service;
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting without waiting for calls in flight');
+      process.exit(1);
+    }
+    stopping = true;
+    service.beginDrain();
+    const delaySeconds = signal === 'SIGTERM' ? config.SHUTDOWN_DELAY_SECONDS : 0;
+    logger.info({ signal, delaySeconds, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'draining: readiness reports unready');
+    await sleep(delaySeconds * 1000);
+
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      logger.warn('calls still in flight at the shutdown timeout: closing their connections');
+      service.http.server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    try {
+      await service.close();
+    } catch (error) {
+      logger.error({ err: error }, 'failure while shutting down');
+      process.exitCode = 1;
+    }
+    clearTimeout(deadline);
+    logger.info({ timedOut }, 'stopped');
+    process.exit(process.exitCode ?? (timedOut ? 1 : 0));
+  };
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
+}

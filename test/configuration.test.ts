@@ -1,0 +1,117 @@
+// Settings that cannot be used stop the service and the CLI with one line naming the variable
+// and the reason, never a stack trace; a malformed key for the stdio MCP server is told to the
+// agent in every tool call instead, since a stock MCP client shows nothing of a server that exits.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, type CliResult } from './support/cli.js';
+import { connectMcp } from './support/mcp-clients.js';
+
+const root = mkdtempSync(join(tmpdir(), 'hotel-affiliate-config-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Starts the service as `npm start` does and returns how it ended (it must end by itself). */
+function startService(env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts'],
+      { env: { ...process.env, DEMO_CATALOG: 'false', LOG_LEVEL: 'silent', PORT: '0', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+function expectStoppedWith(result: CliResult, line: RegExp) {
+  expect(result.code).toBe(2);
+  expect(result.stderr.trim()).toMatch(line);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe.concurrent('a data directory that cannot be used', { timeout: 60_000 }, () => {
+  const aFile = join(root, 'a-file');
+  writeFileSync(aFile, 'not a directory');
+
+  it('stops the service when DATA_DIR is under a file', async () => {
+    const dataDir = join(aFile, 'data');
+    expectStoppedWith(await startService({ DATA_DIR: dataDir }), /^configuration: DATA_DIR: cannot keep the database in \S+\/a-file\/data \(ENOTDIR: /);
+  });
+
+  // sysfs refuses new directories even to root (procfs would do, but makes Node's recursive mkdir spin).
+  it('stops the CLI when DATA_DIR cannot be created', async () => {
+    expectStoppedWith(await runCli('/sys/hotel-affiliate-test/data', ['keys', 'list']), /^configuration: DATA_DIR: cannot keep the database in \/sys\/hotel-affiliate-test\/data \((EPERM|EACCES|EROFS): /);
+  });
+
+  it('stops the CLI when the database file is not a database', async () => {
+    const dataDir = join(root, 'corrupt-db');
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, 'hotel-affiliate.sqlite'), 'x'.repeat(4096));
+    expectStoppedWith(await runCli(dataDir, ['keys', 'list']), /^configuration: DATA_DIR: cannot keep the database in \S+ \(SQLITE_NOTADB: file is not a database\)$/);
+  });
+
+  it('stops the service when the loaded gazetteer cannot be read', async () => {
+    const dataDir = join(root, 'corrupt-gazetteer');
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, 'gazetteer.json'), '{"format": ');
+    expectStoppedWith(
+      await startService({ DATA_DIR: dataDir }),
+      /^configuration: DATA_DIR: the loaded gazetteer \S+gazetteer.json cannot be read; load it again or run "hotel-affiliate gazetteer reset" \(.+\)$/,
+    );
+  });
+});
+
+describe.concurrent('addresses that cannot be used', { timeout: 60_000 }, () => {
+  let taken: Server;
+  afterAll(() => taken?.close());
+
+  it('stops the service when PORT is taken', async () => {
+    taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    expectStoppedWith(
+      await startService({ DATA_DIR: join(root, 'port'), HOST: '127.0.0.1', PORT: String(port) }),
+      new RegExp(`^configuration: PORT: cannot listen on port ${port} \\(EADDRINUSE: `),
+    );
+  });
+
+  it('stops the service when HOST is not an address of this machine', async () => {
+    expectStoppedWith(await startService({ DATA_DIR: join(root, 'host'), HOST: '192.0.2.1' }), /^configuration: HOST: cannot listen on 192.0.2.1 \(EADDRNOTAVAIL: /);
+  });
+
+  it('names a TRUSTED_PROXIES entry that is not an address or range', async () => {
+    for (const [value, reason] of [
+      ['10.0.0.0/99', '"10.0.0.0/99" has a prefix length that is not 0 to 32'],
+      ['127.0.0.1, 1.2.3', '"1.2.3" is not an IP address or CIDR range'],
+      ['::1/129', '"::1/129" has a prefix length that is not 0 to 128'],
+    ]) {
+      const result = await runCli(root, ['keys', 'list'], { TRUSTED_PROXIES: value });
+      expect([result.code, result.stderr.trim()]).toEqual([2, `configuration: TRUSTED_PROXIES: ${reason}`]);
+    }
+  });
+});
+
+describe('a malformed key for the stdio MCP server', () => {
+  it('starts, and answers every tool call with unauthorized saying what is wrong with the key', async () => {
+    const client = await connectMcp('http://127.0.0.1:9', 'stdio', { key: 'live_bad' });
+    try {
+      expect((await client.listTools()).tools).toHaveLength(4);
+      for (const name of ['search_hotels', 'get_hotel']) {
+        const result = await client.callTool({ name, arguments: name === 'get_hotel' ? { id: 'hotel/pt/lisbon/x' } : { destination: 'Lisbon' } });
+        expect(result.isError).toBe(true);
+        expect(result.content).toEqual([
+          {
+            type: 'text',
+            text:
+              'unauthorized: HOTEL_AFFILIATE_KEY is not valid: an API key is live_ followed by 43 letters and digits, and this ' +
+              'one has 3 after live_. Set it to the key you were given, or leave it out to call without a key',
+          },
+        ]);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+});
