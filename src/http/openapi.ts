@@ -141,14 +141,18 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
         `Keys are optional. Without one, calls are counted per IP address (IPv6 per /64): ${s.keylessPerHour} an hour, ` +
           `resetting on the hour (UTC). A standard key allows ${s.standardPerDay} a day and a partner key ` +
           `${s.partnerPerDay} a day, resetting at 00:00 UTC. Apply for a key at ${s.signupUrl}. An unknown, revoked ` +
-          'or malformed key is refused with 401; it never falls back to keyless, which would lose your commission.',
+          'or malformed key is refused with 401; it never falls back to keyless, which would lose your commission. ' +
+          'Such a call counts against your address, as a keyless call, while that allowance has room; once it has none, ' +
+          'the key is still refused with 401 (not 429), at no cost.',
         'Every call costs 1, errors included, except POST /links with a valid body, which costs one per URL. A call ' +
           'that does not fit what remains is refused whole with 429 and costs nothing. Every response of the four ' +
           'operations carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.',
         'Errors have the body {"error": {"code", "message"}}; the message names the parameter, the rule and the ' +
           'value received. Unknown or repeated query parameters, empty values and malformed numbers are 400. ' +
           'A dependency that is down or too slow is 503 upstream_unavailable with Retry-After. An unknown path is ' +
-          '404 and a wrong method 405 with Allow.',
+          '404 and a wrong method 405 with Allow, whatever the other headers. A request that cannot be read as HTTP ' +
+          '(a request line and headers over 16 KiB: 431; a request that does not arrive in time: 408; other ' +
+          'malformed bytes: 400) gets the same error body and X-Request-Id, costs nothing and closes its connection.',
         `The same operations are MCP tools for AI agents at ${baseUrl}/mcp (Streamable HTTP, also under /v1): ` +
           'search_hotels, find_hotel, get_hotel and create_links take the parameters of their operations as one ' +
           'object and answer their response as structured content, with a short text crediting the site. Send the ' +
@@ -179,7 +183,9 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
       },
       headers: {
         'X-RateLimit-Limit': {
-          description: 'The limit of your tier for the current window.',
+          description:
+            "The limit of the allowance the call counted against: your key's, or your address's for a keyless call " +
+            'and for a key that was refused (401) or could not be checked (503).',
           schema: { type: 'integer', minimum: 0 },
         },
         'X-RateLimit-Remaining': {
@@ -198,16 +204,19 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
       },
       responses: {
         InvalidParams: errorResponse('invalid_params: a parameter or the body breaks a rule; the message says which.'),
-        Unauthorized: errorResponse('unauthorized: the API key is unknown, revoked or malformed.', {
-          'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' },
-        }),
+        Unauthorized: errorResponse(
+          'unauthorized: the API key is unknown, revoked or malformed. Counted against your address while it has room; the limit headers are its.',
+          { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
+        ),
         NotFound: errorResponse('not_found: nothing matches.'),
         RateLimited: errorResponse('rate_limited: the call does not fit your allowance; it was not counted.', {
           'Retry-After': { $ref: '#/components/headers/Retry-After' },
         }),
-        Unavailable: errorResponse('upstream_unavailable: a dependency (catalog store, places provider) is down or too slow.', {
-          'Retry-After': { $ref: '#/components/headers/Retry-After' },
-        }),
+        Unavailable: errorResponse(
+          'upstream_unavailable: a dependency (catalog store, key store, places provider) is down or too slow. When the key could not ' +
+            'be checked, the call counted against your address (while it had room) and the limit headers are its.',
+          { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+        ),
       },
     },
   };

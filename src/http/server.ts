@@ -88,8 +88,9 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
 
   // A request no route takes is a 404 or 405 before anything else is read (a body-carrying
   // method without a Content-Type would otherwise be refused for that instead).
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.is404) return answerUnrouted(request, reply);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.is404) answerUnrouted(request, reply);
+    else done();
   });
 
   const { metrics } = options;
