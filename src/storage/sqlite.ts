@@ -62,7 +62,9 @@ export function openSqlite(dataDir: string): SqliteDatabase {
     db.pragma(`user_version = ${version + 1}`);
     return true;
   });
-  while (step.immediate()) {
+  // A schema already up to date is only read: opening (a server starting, a CLI command) must
+  // not queue for the write lock behind an import that holds it for minutes.
+  while ((db.pragma('user_version', { simple: true }) as number) < MIGRATIONS.length && step.immediate()) {
     // one migration per transaction
   }
   return db;
