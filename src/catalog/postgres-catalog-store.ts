@@ -1,10 +1,11 @@
 // The catalog in PostgreSQL, with the same generations as the SQLite store: an import writes a
-// new generation and points catalog_state at it in one transaction, so every instance reads
-// the old catalog or the new one, never a mixture; older generations are deleted after.
+// new generation, deletes the older ones and points catalog_state at the new one in one
+// transaction, so every instance reads the old catalog or the new one, whole, never a mixture.
+// Imports take turns on an advisory lock held by that transaction.
 import type pg from 'pg';
 import { inTransaction, queryWithin } from '../storage/postgres.js';
 import type { HotelCardRow, HotelRecord } from './hotel.js';
-import type { CatalogStore, CatalogVersion } from './store.js';
+import type { CatalogStore, CatalogVersion, ImportTurn } from './store.js';
 
 const CARD_COLUMNS = 'id, name, stars, rating, review_count, address, city, country_code, latitude, longitude, photo_url';
 const IMPORT_LOCK = 0x486f_7466;
@@ -56,6 +57,20 @@ async function insertBatch(client: pg.PoolClient, generation: number, batch: Hot
   );
 }
 
+/**
+ * Waits, without a time limit, until no other import runs, then holds the turn until the
+ * transaction ends: COMMIT, ROLLBACK, or the connection dropped by a process that was killed.
+ */
+async function takeImportTurn(client: pg.PoolClient, onWait?: () => void): Promise<void> {
+  const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS taken', [IMPORT_LOCK]);
+  if (rows[0].taken) return;
+  onWait?.();
+  // A timeout the database may set for every statement must not cut the wait short.
+  await client.query('SET LOCAL statement_timeout = 0');
+  await client.query('SET LOCAL lock_timeout = 0');
+  await client.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+}
+
 export class PostgresCatalogStore implements CatalogStore {
   /** @param timeoutMs how long a read waits before it fails (and the call is answered 503) */
   constructor(
@@ -96,10 +111,23 @@ export class PostgresCatalogStore implements CatalogStore {
     return rows[0] ?? null;
   }
 
-  async replaceCatalog(records: AsyncIterable<HotelRecord>, source: string): Promise<CatalogVersion> {
-    const version = await inTransaction(this.pool, async (client) => {
-      // One import at a time; readers are never blocked.
-      await client.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+  replaceCatalog(records: AsyncIterable<HotelRecord>, source: string, turn: ImportTurn = {}): Promise<CatalogVersion> {
+    return this.importInTurn(records, source, turn, false) as Promise<CatalogVersion>;
+  }
+
+  fillEmptyCatalog(records: AsyncIterable<HotelRecord>, source: string, turn: ImportTurn = {}): Promise<CatalogVersion | null> {
+    return this.importInTurn(records, source, turn, true);
+  }
+
+  private importInTurn(
+    records: AsyncIterable<HotelRecord>,
+    source: string,
+    turn: ImportTurn,
+    onlyIfEmpty: boolean,
+  ): Promise<CatalogVersion | null> {
+    return inTransaction(this.pool, async (client) => {
+      await takeImportTurn(client, turn.onWait);
+      if (onlyIfEmpty && (await client.query('SELECT 1 FROM catalog_state')).rowCount) return null;
       const { rows } = await client.query<{ next: number }>(
         `SELECT GREATEST(COALESCE((SELECT MAX(generation) FROM hotels), 0),
                          COALESCE((SELECT generation FROM catalog_state), 0)) + 1 AS next`,
@@ -116,6 +144,9 @@ export class PostgresCatalogStore implements CatalogStore {
         }
       }
       if (batch.length > 0) await insertBatch(client, generation, batch);
+      // In the transaction, not after it: other instances see the old rows until COMMIT, and an
+      // import that followed this one at once cannot lose its rows to this DELETE.
+      await client.query('DELETE FROM hotels WHERE generation <> $1', [generation]);
       // Statistics of the new rows before any server pages through them: without them the
       // planner sorts the rest of the table for every page of scanCards (1M hotels: 2 minutes
       // instead of seconds).
@@ -129,9 +160,6 @@ export class PostgresCatalogStore implements CatalogStore {
       );
       return next;
     });
-    // Readers join catalog_state, so the old rows are already out of sight; this reclaims space.
-    await this.pool.query('DELETE FROM hotels WHERE generation <> $1', [version.generation]);
-    return version;
   }
 
   /** Closes the pool, which the key store shares (as the SQLite stores share their file). */

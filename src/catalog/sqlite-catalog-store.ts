@@ -1,10 +1,12 @@
-// The catalog in the embedded SQLite database. Every import writes a new generation of rows
-// inside one transaction and points catalog_state at it in the same transaction, so readers
-// see the old catalog or the new one, never a mixture; older generations are deleted after.
+// The catalog in the embedded SQLite database. Every import writes a new generation of rows,
+// deletes the older ones and points catalog_state at the new one, all in one transaction, so
+// readers (WAL) see the old catalog or the new one, whole, never a mixture or an empty table.
+// Imports take turns on SQLite's one write lock.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { SqliteDatabase } from '../storage/sqlite.js';
 import type { HotelCardRow, HotelRecord } from './hotel.js';
-import type { CatalogStore, CatalogVersion } from './store.js';
+import { beginWriteInTurn } from './sqlite-write-turn.js';
+import type { CatalogStore, CatalogVersion, ImportTurn } from './store.js';
 
 const CARD_COLUMNS =
   'id, name, stars, rating, review_count, address, city, country_code, latitude, longitude, photo_url';
@@ -55,11 +57,27 @@ export class SqliteCatalogStore implements CatalogStore {
     return { ...rest, photos: JSON.parse(photos) as string[], amenities: JSON.parse(amenities) as string[] };
   }
 
-  async replaceCatalog(records: AsyncIterable<HotelRecord>, source: string): Promise<CatalogVersion> {
+  replaceCatalog(records: AsyncIterable<HotelRecord>, source: string, turn: ImportTurn = {}): Promise<CatalogVersion> {
+    return this.importInTurn(records, source, turn, false) as Promise<CatalogVersion>;
+  }
+
+  fillEmptyCatalog(records: AsyncIterable<HotelRecord>, source: string, turn: ImportTurn = {}): Promise<CatalogVersion | null> {
+    return this.importInTurn(records, source, turn, true);
+  }
+
+  private async importInTurn(
+    records: AsyncIterable<HotelRecord>,
+    source: string,
+    turn: ImportTurn,
+    onlyIfEmpty: boolean,
+  ): Promise<CatalogVersion | null> {
     const db = this.db;
-    db.exec('BEGIN IMMEDIATE');
-    let version: CatalogVersion;
+    await beginWriteInTurn(db, turn.onWait);
     try {
+      if (onlyIfEmpty && (await this.current())) {
+        db.exec('ROLLBACK');
+        return null;
+      }
       const { next } = db
         .prepare(
           `SELECT MAX(COALESCE((SELECT MAX(generation) FROM hotels), 0),
@@ -77,7 +95,10 @@ export class SqliteCatalogStore implements CatalogStore {
         insert.run({ ...r, generation: next, photos: JSON.stringify(r.photos), amenities: JSON.stringify(r.amenities) });
         count++;
       }
-      version = { generation: next, hotelCount: count, importedAt: new Date().toISOString(), source };
+      // In the transaction, not after it: an import that followed this one at once would
+      // otherwise lose its rows to this DELETE (and this one's to its own).
+      db.prepare('DELETE FROM hotels WHERE generation <> ?').run(next);
+      const version: CatalogVersion = { generation: next, hotelCount: count, importedAt: new Date().toISOString(), source };
       db.prepare(
         `INSERT INTO catalog_state (singleton, generation, hotel_count, imported_at, source)
          VALUES (1, @generation, @hotelCount, @importedAt, @source)
@@ -85,14 +106,11 @@ export class SqliteCatalogStore implements CatalogStore {
            imported_at = excluded.imported_at, source = excluded.source`,
       ).run(version);
       db.exec('COMMIT');
+      return version;
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK');
       throw error;
     }
-    // Running servers read the catalog in use by joining catalog_state, so the old rows are
-    // already out of sight; removing them only reclaims space.
-    db.prepare('DELETE FROM hotels WHERE generation <> ?').run(version.generation);
-    return version;
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,12 @@ export interface CatalogVersion {
   source: string;
 }
 
+/** How an import takes its turn: one import at a time writes the catalog; the others wait. */
+export interface ImportTurn {
+  /** Called once when another import holds the catalog, before this one waits for it (without a time limit). */
+  onWait?: () => void;
+}
+
 export interface CatalogStore {
   /** The catalog in use, or null before the first import. */
   current(): Promise<CatalogVersion | null>;
@@ -22,10 +28,18 @@ export interface CatalogStore {
   getHotel(id: string): Promise<HotelRecord | null>;
 
   /**
-   * Replaces the whole catalog with the records, atomically: if the records end in an error,
-   * nothing changes and the error is rethrown. Returns the new version.
+   * Replaces the whole catalog with the records, atomically, in its turn after any import under
+   * way: if the records end in an error, nothing changes and the error is rethrown. The rows of
+   * older catalogs are deleted in the same transaction. Returns the new version.
    */
-  replaceCatalog(records: AsyncIterable<HotelRecord>, source: string): Promise<CatalogVersion>;
+  replaceCatalog(records: AsyncIterable<HotelRecord>, source: string, turn?: ImportTurn): Promise<CatalogVersion>;
+
+  /**
+   * Fills a store that has no catalog yet (the demo catalog), deciding in its import turn, so
+   * that a feed imported meanwhile is never replaced. Returns null, reading no record, when
+   * the store has a catalog.
+   */
+  fillEmptyCatalog(records: AsyncIterable<HotelRecord>, source: string, turn?: ImportTurn): Promise<CatalogVersion | null>;
 
   close(): Promise<void>;
 }
