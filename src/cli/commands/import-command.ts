@@ -1,8 +1,9 @@
-// hotel-affiliate import FILE: replace the catalog with an NDJSON feed, atomically.
+// hotel-affiliate import FILE: replace the catalog with an NDJSON feed, atomically, in its turn
+// after any import already under way.
+import { gazetteerCountryCodes } from '../../catalog/country-codes.js';
 import { FeedError } from '../../catalog/feed.js';
 import { importFeedFile } from '../../catalog/import.js';
 import type { Config } from '../../config.js';
-import { builtInGazetteer } from '../../places/gazetteer.js';
 import { openStorage } from '../../storage/storage.js';
 import { importProgress } from '../progress.js';
 
@@ -11,7 +12,10 @@ export async function importCommand(config: Config, file: string): Promise<numbe
   const progress = importProgress();
   const started = performance.now();
   try {
-    const version = await importFeedFile(storage.catalog, builtInGazetteer(), file, (p) => progress.update(p));
+    const version = await importFeedFile(storage.catalog, gazetteerCountryCodes(), file, {
+      onProgress: (p) => progress.update(p),
+      onWait: () => console.error('Waiting for another import to finish… (Ctrl-C stops this one and changes nothing)'),
+    });
     progress.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
