@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // keys, hotel details, failures, two instances sharing one database) run again on PostgreSQL.
 const ON_BOTH_DATABASES = [
   'test/catalog-import.test.ts',
+  'test/catalog-import-concurrency.test.ts',
   'test/keys.test.ts',
   'test/detail.test.ts',
   'test/failures.test.ts',

@@ -1,0 +1,229 @@
+// Imports at the same time, each `hotel-affiliate import` in a process of its own: they take
+// turns, the last to finish is the catalog, whole, and nothing else is left; an import killed
+// half way changes nothing and blocks nobody; the demo catalog of a starting server never
+// replaces a feed imported meanwhile. An import is paused (SIGSTOP) once its progress shows it
+// holds the catalog, so that the others meet it there on every run, not by luck of timing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { catalogRows } from './support/catalog-rows.js';
+import { startCli, type CliExit, type CliProcess } from './support/cli-process.js';
+import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
+import { labelledFeed, writeLabelledFeed, type LabelledFeed, type LabelledFeedFile } from './support/labelled-feed.js';
+import { testDatabase, type TestDatabase } from './support/test-database.js';
+import { startTestService, type TestService } from './support/test-service.js';
+
+const WAITING = /Waiting for another import to finish/;
+const waitingLines = (output: string) => output.split('\n').filter((line) => WAITING.test(line)).length;
+const generationOf = (exit: CliExit) => Number(/as catalog generation (\d+)/.exec(exit.stdout)?.[1]);
+
+let cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+/** A server with the fixture catalog, polling the store every 0.2 s. */
+async function serverWithCatalog(): Promise<TestService> {
+  const t = await startTestService(FIXTURE_HOTELS);
+  cleanups.push(() => t.close());
+  return t;
+}
+
+/** Where a catalog lives: a data directory and its database (SQLite file or PostgreSQL schema). */
+type TestData = { dataDir: string; database: TestDatabase };
+
+function importing(t: TestData, feed: LabelledFeedFile): CliProcess {
+  const cli = startCli(t.dataDir, ['import', feed.file], t.database.env);
+  // A test that fails must not leave an import behind, paused and holding the catalog.
+  cleanups.push(async () => {
+    if (cli.child.exitCode === null && cli.child.signalCode === null) cli.signal('SIGKILL');
+    await cli.exited;
+  });
+  return cli;
+}
+
+/** An import paused while it holds the catalog: its transaction is open, with rows written. */
+async function pausedImport(t: TestData, feed: LabelledFeedFile): Promise<CliProcess> {
+  const cli = importing(t, feed);
+  await cli.printed(/importing: 10%/);
+  cli.signal('SIGSTOP');
+  return cli;
+}
+
+/** An import that found another under way and said it waits for it. */
+async function waitingImport(t: TestService, feed: LabelledFeedFile): Promise<CliProcess> {
+  const cli = importing(t, feed);
+  await cli.printed(WAITING);
+  return cli;
+}
+
+/** Waits until the running server answers from exactly this feed. */
+async function servedFeed(t: TestService, feed: LabelledFeed): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const search = await t.request(`/hotels/search?destination=Lisbon&limit=5`);
+    if (search.body.total === feed.count && search.body.hotels.every((h: { id: string }) => h.id.includes(`/${feed.label}-`))) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the server never switched to feed ${feed.label}`);
+}
+
+/** Everything a user can see says the catalog is this feed, whole, and nothing of the others. */
+async function expectCatalogIs(t: TestService, feed: LabelledFeed, generation: number, others: LabelledFeed[]): Promise<void> {
+  const rows = await catalogRows(t.dataDir, t.database.env);
+  expect(rows.state).toEqual({ generation, hotelCount: feed.count, source: `${feed.label}.ndjson` });
+  expect(rows.rowsByGeneration).toEqual({ [generation]: feed.count });
+  await servedFeed(t, feed);
+  expect((await t.request('/hotels/search?destination=Lisbon')).body.total).toBe(feed.count);
+  for (const n of [0, Math.floor(feed.count / 2), feed.count - 1]) {
+    expect((await t.request(`/hotels/${feed.idOf(n)}`)).status).toBe(200);
+  }
+  for (const other of others) {
+    expect(rows.rowsLike(`/${other.label}-`)).toBe(0);
+    expect((await t.request(`/hotels/${other.idOf(0)}`)).status).toBe(404);
+  }
+  expect((await t.request(`/hotels/${FIXTURE_HOTELS[0].id}`)).status).toBe(404);
+}
+
+describe('imports at the same time', () => {
+  it('take turns: the second waits, says so, and ends as the catalog, whole; one stopped by Ctrl-C while waiting changes nothing', async () => {
+    const t = await serverWithCatalog();
+    const first = writeLabelledFeed(t.dataDir, 'first', 20_000);
+    const second = writeLabelledFeed(t.dataDir, 'second', 6_000);
+    const cancelledFeed = writeLabelledFeed(t.dataDir, 'cancelled', 3_000);
+    const before = await catalogRows(t.dataDir, t.database.env);
+    const a = await pausedImport(t, first);
+    const [b, cancelled] = await Promise.all([waitingImport(t, second), waitingImport(t, cancelledFeed)]);
+    cancelled.signal('SIGINT');
+    expect(await cancelled.exited).toMatchObject({ signal: 'SIGINT', stdout: '' });
+    // Until the first commits, everyone reads the catalog as it was, whole.
+    const during = await catalogRows(t.dataDir, t.database.env);
+    expect([during.state, during.rowsByGeneration, during.rowsLike('/first-')]).toEqual([before.state, before.rowsByGeneration, 0]);
+    expect((await t.request(`/hotels/${FIXTURE_HOTELS[0].id}`)).status).toBe(200);
+    a.signal('SIGCONT');
+    const [exitA, exitB] = await Promise.all([a.exited, b.exited]);
+    expect(exitA).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Imported 20,000 hotels from .*first\.ndjson as catalog generation \d+ in [\d.]+ s\./) });
+    expect(exitB).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Imported 6,000 hotels from .*second\.ndjson as catalog generation \d+/) });
+    expect(waitingLines(exitA.stderr)).toBe(0);
+    expect(waitingLines(exitB.stderr)).toBe(1);
+    expect(generationOf(exitB)).toBeGreaterThan(generationOf(exitA));
+    await expectCatalogIs(t, second, generationOf(exitB), [first, cancelledFeed]);
+  });
+
+  it('three at once: the last to finish is the catalog, whole', async () => {
+    const t = await serverWithCatalog();
+    const feeds = ['one', 'two', 'three'].map((label, i) => writeLabelledFeed(t.dataDir, label, [20_000, 4_000, 5_000][i]));
+    const running = await pausedImport(t, feeds[0]);
+    const waiting = await Promise.all(feeds.slice(1).map((feed) => waitingImport(t, feed)));
+    running.signal('SIGCONT');
+    const exits = await Promise.all([running, ...waiting].map((cli) => cli.exited));
+    exits.forEach((exit, i) => {
+      expect(exit.code).toBe(0);
+      expect(waitingLines(exit.stderr)).toBe(i === 0 ? 0 : 1);
+    });
+    const generations = exits.map(generationOf);
+    expect(new Set(generations).size).toBe(3);
+    expect(Math.min(...generations)).toBe(generations[0]);
+    const last = generations.indexOf(Math.max(...generations));
+    await expectCatalogIs(t, feeds[last], generations[last], feeds.filter((_, i) => i !== last));
+  });
+
+  it('one killed half way leaves the catalog as it was, and the next import goes ahead at once', async () => {
+    const t = await serverWithCatalog();
+    const before = await catalogRows(t.dataDir, t.database.env);
+    const killed = importing(t, writeLabelledFeed(t.dataDir, 'killed', 20_000));
+    await killed.printed(/importing: 50%/);
+    killed.signal('SIGKILL');
+    expect((await killed.exited).signal).toBe('SIGKILL');
+
+    const after = await catalogRows(t.dataDir, t.database.env);
+    expect(after.state).toEqual(before.state);
+    expect(after.rowsByGeneration).toEqual(before.rowsByGeneration);
+    expect(after.rowsLike('/killed-')).toBe(0);
+    expect((await t.request(`/hotels/${FIXTURE_HOTELS[0].id}`)).status).toBe(200);
+
+    const next = writeLabelledFeed(t.dataDir, 'next', 3_000);
+    const exit = await importing(t, next).exited;
+    expect(exit.code).toBe(0);
+    expect(waitingLines(exit.stderr)).toBe(0);
+    await expectCatalogIs(t, next, generationOf(exit), []);
+  });
+});
+
+describe('an import while the server answers', () => {
+  it('fails no request, and the server goes from the whole old catalog to the whole new one', async () => {
+    const old = labelledFeed('old', 5_000);
+    const t = await startTestService(old.hotels());
+    cleanups.push(() => t.close());
+    const replacement = writeLabelledFeed(t.dataDir, 'new', 20_000);
+
+    const searches: { status: number; total: number }[] = [];
+    const details: { status: number; id: string }[] = [];
+    let running = true;
+    const client = async () => {
+      // Until the server has switched and this client too has had an answer from the new catalog.
+      for (let total = 0; running || total !== replacement.count; ) {
+        const search = await t.request('/hotels/search?destination=Lisbon&limit=3');
+        total = search.body.total;
+        searches.push({ status: search.status, total });
+        if (search.status !== 200) continue;
+        const id = search.body.hotels[0].id;
+        details.push({ status: (await t.request(`/hotels/${id}`)).status, id });
+      }
+    };
+    const clients = [client(), client()];
+    const exit = await importing(t, replacement).exited;
+    await servedFeed(t, replacement);
+    running = false;
+    await Promise.all(clients);
+
+    expect(exit.code).toBe(0);
+    expect(searches.length).toBeGreaterThan(10);
+    expect(searches.filter((s) => s.status !== 200)).toEqual([]);
+    expect([...new Set(searches.map((s) => s.total))].sort((x, y) => x - y)).toEqual([old.count, replacement.count]);
+    // A hotel listed by the old index can be gone by the time its details are read: a 404
+    // then, never an error.
+    expect(details.filter((d) => d.status !== 200 && !(d.status === 404 && d.id.includes('/old-')))).toEqual([]);
+    await expectCatalogIs(t, replacement, generationOf(exit), [old]);
+  });
+});
+
+describe('the demo catalog of a server starting during an import', () => {
+  it('waits for the import and leaves its feed in place', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-test-'));
+    const database = await testDatabase(dataDir);
+    cleanups.push(async () => {
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const feed = writeLabelledFeed(dataDir, 'feed', 20_000);
+    const cli = await pausedImport({ dataDir, database }, feed);
+
+    let log = '';
+    let onLog = () => {};
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        log += String(chunk);
+        onLog();
+        done();
+      },
+    });
+    const logged = (text: string) => new Promise<void>((resolve) => (onLog = () => log.includes(text) && resolve()));
+    const waitingLogged = logged('waiting for it before building the demo catalog');
+    const starting = startTestService(null, { DEMO_CATALOG: 'true', DEMO_HOTELS: '2000' }, { dataDir, database, logger: pino(logStream) });
+    const first = await Promise.race([waitingLogged.then(() => 'waiting'), starting.then(() => 'started')]);
+    expect(first).toBe('waiting');
+    cli.signal('SIGCONT');
+    const t = await starting;
+    cleanups.push(() => t.close());
+    const exit = await cli.exited;
+
+    expect(exit.code).toBe(0);
+    expect(log).toContain('a catalog was imported meanwhile: no demo catalog');
+    expect(log).not.toContain('demo catalog built');
+    await expectCatalogIs(t, feed, generationOf(exit), []);
+  });
+});
