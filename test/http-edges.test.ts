@@ -18,7 +18,8 @@ afterAll(async () => t.close());
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 async function raw(requestLine: string, headers: string[] = []): Promise<RawResponse> {
-  const outcome = await rawRequest(port, `${requestLine}\r\nHost: 127.0.0.1\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`);
+  const head = requestLine.startsWith('HEAD ');
+  const outcome = await rawRequest(port, `${requestLine}\r\nHost: 127.0.0.1\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n`, { head });
   if (!outcome.ok) throw new Error(`no answer: ${outcome.reason}`);
   return outcome.response;
 }
@@ -26,7 +27,7 @@ async function raw(requestLine: string, headers: string[] = []): Promise<RawResp
 function expectErrorBody(r: { headers: Record<string, string> | Headers; body: unknown }, code: string, message: string | RegExp) {
   const header = (name: string) => (r.headers instanceof Headers ? r.headers.get(name) : r.headers[name]);
   expect(header('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-  expect(r.body).toEqual({ error: { code, message: expect.stringMatching(message) } });
+  expect(r.body).toEqual({ error: { code, message: typeof message === 'string' ? message : expect.stringMatching(message) } });
 }
 
 describe('a JSON body nested thousands deep', () => {
@@ -97,6 +98,29 @@ describe('requests Node.js refuses before routing', () => {
   });
 });
 
+describe('requests Node.js would answer or drop by itself', () => {
+  it('answers them in the error body with a request id: no Host, an Expect it cannot meet, CONNECT', async () => {
+    const noHost = await rawRequest(port, 'GET /hotels/search?destination=Lisbon HTTP/1.1\r\n\r\n');
+    const expect417 = await raw('GET /hotels/search?destination=Lisbon HTTP/1.1', ['Expect: foo']);
+    const connect = await raw('CONNECT 127.0.0.1:80 HTTP/1.1');
+    if (!noHost.ok) throw new Error(noHost.reason);
+    expect(noHost.response.status).toBe(400);
+    expectErrorBody({ headers: noHost.response.headers, body: JSON.parse(noHost.response.text) }, 'invalid_params', 'an HTTP/1.1 request must carry a Host header');
+    expect(expect417.status).toBe(417);
+    expectErrorBody({ headers: expect417.headers, body: JSON.parse(expect417.text) }, 'invalid_params', 'the Expect header can only be 100-continue (got "foo")');
+    expect(connect.status).toBe(405);
+    expectErrorBody({ headers: connect.headers, body: JSON.parse(connect.text) }, 'invalid_params', 'CONNECT is not served: this is an API, not a proxy');
+  });
+
+  it('answers OPTIONS that is not a CORS preflight with 204, and HEAD, GET or DELETE on /mcp with 405', async () => {
+    expect((await t.request('/', { method: 'OPTIONS' })).status).toBe(204);
+    for (const method of ['HEAD', 'GET', 'DELETE']) {
+      const r = await raw(`${method} /v1/mcp HTTP/1.1`, ['Connection: close', 'Authorization: Bearer nonsense']);
+      expect([method, r.status, r.headers.allow]).toEqual([method, 405, 'POST']);
+    }
+  });
+});
+
 describe('a wrong method whatever the headers', () => {
   it('is 405 with Allow for QUERY or POST without a Content-Type, and for a JSON body on a GET operation', async () => {
     for (const [method, headers] of [
@@ -108,6 +132,23 @@ describe('a wrong method whatever the headers', () => {
       if (!r.ok) throw new Error(r.reason);
       expect([method, r.response.status, r.response.headers.allow]).toEqual([method, 405, 'GET, HEAD']);
       expect(JSON.parse(r.response.text).error.code).toBe('invalid_params');
+    }
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  it('counts a path with a malformed percent-escape against the forwarded client, like any other call', async () => {
+    const proxied = await startTestService(FIXTURE_HOTELS, { LIMIT_KEYLESS_PER_HOUR: '5', TRUSTED_PROXIES: '127.0.0.1' });
+    try {
+      const proxiedPort = Number(new URL(proxied.baseUrl).port);
+      const from = async (client: string) => {
+        const r = await rawRequest(proxiedPort, `GET /hotels/%ff HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${client}\r\n\r\n`);
+        if (!r.ok) throw new Error(r.reason);
+        return r.response.headers['x-ratelimit-remaining'];
+      };
+      expect([await from('10.9.9.1'), await from('10.9.9.1'), await from('10.9.9.2')]).toEqual(['4', '3', '4']);
+    } finally {
+      await proxied.close();
     }
   });
 });

@@ -3,7 +3,7 @@
 // finished arriving), answered in the service's error body with a request id, as every other
 // answer is. They are not calls of any operation: nothing is counted.
 import { randomUUID } from 'node:crypto';
-import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { errorBody } from './error-response.js';
@@ -46,7 +46,33 @@ export function clientErrorAnswer(error: ParserError): RawAnswer {
   }
 }
 
-/** Writes the answer and closes the connection, whose stream can no longer be read. */
+/** The headers and body of an answer written outside Fastify, in the service's error body. */
+function rawAnswer(answer: RawAnswer, requestId: string): { headers: Record<string, string>; body: string } {
+  const body = JSON.stringify(errorBody(answer.status === 404 ? 'not_found' : 'invalid_params', answer.message));
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'X-Request-Id': requestId,
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': 'X-Request-Id',
+    ...(answer.allow ? { Allow: answer.allow } : {}),
+    Connection: 'close',
+  };
+  return { headers, body };
+}
+
+/** Writes the answer on the socket and closes the connection, whose stream can no longer be read. */
+function answerOnSocket(logger: FastifyBaseLogger, socket: Socket, answer: RawAnswer, code: string | undefined): void {
+  const requestId = randomUUID();
+  logger.info({ reqId: requestId, code, status: answer.status }, 'request refused before it could be read');
+  const { headers, body } = rawAnswer(answer, requestId);
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${head.join('')}\r\n${body}`);
+  // Whatever else the client sends is not read.
+  setTimeout(() => socket.destroy(), 1000).unref();
+}
+
+/** Node.js's clientError: bytes its parser refused. */
 export function answerClientError(logger: FastifyBaseLogger, error: ParserError, socket: Socket): void {
   // A reset connection has nobody to answer; a response already under way on this connection
   // (a pipelined request) must not be interleaved with ours: Node.js itself checks the same.
@@ -55,21 +81,22 @@ export function answerClientError(logger: FastifyBaseLogger, error: ParserError,
     socket.destroy();
     return;
   }
-  const requestId = randomUUID();
-  const answer = clientErrorAnswer(error);
-  const body = JSON.stringify(errorBody(answer.status === 404 ? 'not_found' : 'invalid_params', answer.message));
-  logger.info({ reqId: requestId, code: error.code, status: answer.status }, 'request refused before it could be read');
-  const headers = [
-    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}`,
-    'Content-Type: application/json; charset=utf-8',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    `X-Request-Id: ${requestId}`,
-    'Access-Control-Allow-Origin: *',
-    'Access-Control-Expose-Headers: X-Request-Id',
-    ...(answer.allow ? [`Allow: ${answer.allow}`] : []),
-    'Connection: close',
-  ];
-  socket.end(`${headers.join('\r\n')}\r\n\r\n${body}`);
-  // The parser gave up on this stream: whatever else the client sends is not read.
-  setTimeout(() => socket.destroy(), 1000).unref();
+  answerOnSocket(logger, socket, clientErrorAnswer(error), error.code);
+}
+
+/**
+ * Requests Node.js would answer or drop by itself: CONNECT (it closes the socket), and an Expect
+ * other than 100-continue (it answers 417 with no body).
+ */
+export function answerRequestsNodeTakes(server: HttpServer, logger: FastifyBaseLogger): void {
+  server.on('connect', (request: IncomingMessage, socket: Socket) => {
+    answerOnSocket(logger, socket, { status: 405, message: 'CONNECT is not served: this is an API, not a proxy', allow: 'GET, HEAD, POST' }, 'CONNECT');
+  });
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    const requestId = randomUUID();
+    const expectation = String(request.headers.expect).slice(0, 100);
+    const { headers, body } = rawAnswer({ status: 417, message: `the Expect header can only be 100-continue (got ${JSON.stringify(expectation)})` }, requestId);
+    logger.info({ reqId: requestId, status: 417 }, 'request refused before it could be read');
+    response.writeHead(417, headers).end(body);
+  });
 }

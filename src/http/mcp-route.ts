@@ -10,7 +10,7 @@ import type { Caller } from '../keys/caller.js';
 import { serviceRunner, type ServiceRunnerOptions } from '../mcp/service-runner.js';
 import { createToolServer, type ToolServerSettings } from '../mcp/tool-server.js';
 import { sendServiceError } from './error-response.js';
-import { clientAddress } from './client-address.js';
+import type { ClientAddress } from './client-address.js';
 import { setLimitHeaders } from './limit-headers.js';
 import { MCP_METHODS } from './paths.js';
 
@@ -18,6 +18,7 @@ export interface McpRouteOptions extends ServiceRunnerOptions {
   gate: RequestGate;
   settings: ToolServerSettings;
   logger: Logger;
+  clientAddress: ClientAddress;
 }
 
 /** What the route hands the SDK for the tool server of one HTTP request. */
@@ -54,7 +55,7 @@ export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly strin
       method: [...MCP_METHODS],
       url: `${prefix}/mcp`,
       handler: async (request, reply) => {
-        const { caller, rejection } = await gate.identify(request.headers.authorization, clientAddress(request));
+        const { caller, rejection } = await gate.identify(request.headers.authorization, options.clientAddress(request));
         if (rejection) {
           // Counted against the address like a refused operation call, and answered as refused even when it has nothing left.
           setLimitHeaders(reply, await gate.admit(caller, 1));

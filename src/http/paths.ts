@@ -5,7 +5,12 @@ import { HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 
 export const PREFIXES = ['', '/v1'] as const;
 
-export const MCP_METHODS = ['POST', 'GET', 'DELETE'] as const;
+/**
+ * The service speaks MCP statelessly: every message is a POST answered on its own. GET (a
+ * server-sent event stream) and DELETE (the end of a session) have nothing to serve, which the
+ * transport specification answers with 405, given here like any other wrong method.
+ */
+export const MCP_METHODS = ['POST'] as const;
 
 /** Paths that are not operations, with the methods they answer (GET routes answer HEAD too). */
 const OTHER_PATHS: Record<string, readonly string[]> = {
@@ -23,10 +28,16 @@ const INSTANCE_PATHS: Record<string, readonly string[]> = {
 
 const withHead = (method: string) => (method === 'GET' ? ['GET', 'HEAD'] : [method]);
 
-/** The path as the API reads it: without the /v1 prefix and trailing slashes. */
+/** One trailing slash is ignored, as the router ignores it ("/links/" is "/links", "/links//" is not). */
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** The path as the API reads it: without the /v1 prefix and a trailing slash. */
 function apiPath(path: string): string {
-  const bare = path === '/v1' ? '/' : path.startsWith('/v1/') ? path.slice(3) : path;
-  return bare.length > 1 ? bare.replace(/\/+$/, '') || '/' : bare;
+  const trimmed = withoutTrailingSlash(path);
+  // "/v1//" is not "/v1" (the router does not take it either), so it stays itself.
+  return trimmed === '/v1' ? '/' : trimmed.startsWith('/v1/') && trimmed.length > 4 ? trimmed.slice(3) : trimmed;
 }
 
 /** The operation a path names, if any ("/v1/hotels/x" and "/hotels/x" are the same). */
@@ -41,8 +52,8 @@ function operationPath(path: string): HttpOperation | undefined {
 export function allowedMethods(path: string): string[] {
   const operation = operationPath(path);
   if (operation) return withHead(operation.method);
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (INSTANCE_PATHS[trimmed]) return [...INSTANCE_PATHS[trimmed]];
+  const instancePath = INSTANCE_PATHS[withoutTrailingSlash(path)];
+  if (instancePath) return [...instancePath];
   return [...(OTHER_PATHS[apiPath(path)] ?? [])];
 }
 

@@ -10,8 +10,8 @@ import { ServiceError } from '../errors.js';
 import { quoteReceived } from '../validation/rules.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { CatalogServices } from '../operations/services.js';
-import { clientAddress } from './client-address.js';
-import { answerClientError } from './client-errors.js';
+import { clientAddressReader } from './client-address.js';
+import { answerClientError, answerRequestsNodeTakes } from './client-errors.js';
 import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
 import { registerHealthRoutes, type HealthChecks } from './health.js';
 import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
@@ -63,8 +63,12 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     return503OnClosing: false,
     frameworkErrors: (error, request, reply) => void refuseBeforeRouting(error, request, reply),
     clientErrorHandler: (error, socket) => answerClientError(options.logger as FastifyBaseLogger, error, socket),
+    // Node.js would answer a missing Host itself, with an empty body; the onRequest hook does.
+    http: { requireHostHeader: false } as object,
   });
+  answerRequestsNodeTakes(app.server, options.logger as FastifyBaseLogger);
   app.decorateRequest('admitted', false);
+  const clientAddress = clientAddressReader(options.trustedProxies ?? []);
 
   // Bodies arrive raw; the operation reads them, so a bad body is an answer of the operation
   // (counted, with limit headers) rather than a framework error.
@@ -73,7 +77,9 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
 
   await app.register(cors, {
     origin: '*',
-    methods: ['GET', 'HEAD', 'POST', 'DELETE'],
+    methods: ['GET', 'HEAD', 'POST'],
+    // An OPTIONS request that is not a preflight is answered 204 too, not 400 in plain text.
+    strictPreflight: false,
     // Browser MCP clients send the protocol's own headers too.
     allowedHeaders: ['Authorization', 'Content-Type', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'],
     exposedHeaders: EXPOSED_HEADERS,
@@ -87,9 +93,13 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   });
 
   // A request no route takes is a 404 or 405 before anything else is read (a body-carrying
-  // method without a Content-Type would otherwise be refused for that instead).
+  // method without a Content-Type would otherwise be refused for that instead). An HTTP/1.1
+  // request without a Host header is not valid HTTP/1.1 (RFC 9112): refused like unreadable
+  // bytes, at no cost.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.is404) answerUnrouted(request, reply);
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      reply.code(400).header('Connection', 'close').send(errorBody('invalid_params', 'an HTTP/1.1 request must carry a Host header'));
+    } else if (request.is404) answerUnrouted(request, reply);
     else done();
   });
 
@@ -160,6 +170,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     signupUrl: docs.signupUrl,
     settings: { serviceName: docs.serviceName, mainSite: docs.mainSite },
     logger: options.logger,
+    clientAddress,
     onCall: metrics
       ? (tool, outcome, seconds) => {
           metrics.toolCalls.inc({ tool, outcome });
