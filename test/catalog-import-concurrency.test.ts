@@ -13,7 +13,7 @@ import { catalogRows } from './support/catalog-rows.js';
 import { startCli, type CliExit, type CliProcess } from './support/cli-process.js';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { labelledFeed, writeLabelledFeed, type LabelledFeed, type LabelledFeedFile } from './support/labelled-feed.js';
-import { testDatabase, type TestDatabase } from './support/test-database.js';
+import { testDatabase, usePostgres, type TestDatabase } from './support/test-database.js';
 import { startTestService, type TestService } from './support/test-service.js';
 
 const WAITING = /Waiting for another import to finish/;
@@ -137,6 +137,30 @@ describe('imports at the same time', () => {
     expect(exit.code).toBe(0);
     expect(waitingLines(exit.stderr)).toBe(0);
     await expectCatalogIs(t, next, generationOf(exit), []);
+  });
+});
+
+describe('keys changed during an import', () => {
+  it('wait their turn where the import holds the only write lock (SQLite), and are made', async () => {
+    const t = await serverWithCatalog();
+    const running = await pausedImport(t, writeLabelledFeed(t.dataDir, 'first', 20_000));
+    const create = startCli(t.dataDir, ['keys', 'create', '--tier', 'standard', '--code', 'during-import'], t.database.env);
+    cleanups.push(async () => {
+      if (create.child.exitCode === null) create.signal('SIGKILL');
+      await create.exited;
+    });
+    if (usePostgres) {
+      // PostgreSQL locks rows, not the database: the key is made at once.
+      expect((await create.exited).code).toBe(0);
+    } else {
+      await create.printed(/Waiting for a catalog import to finish/);
+      expect(create.child.exitCode).toBeNull();
+    }
+    running.signal('SIGCONT');
+    const [created, imported] = await Promise.all([create.exited, running.exited]);
+    expect([created.code, imported.code]).toEqual([0, 0]);
+    expect(created.stdout).toMatch(/^live_[A-Za-z0-9]{43}\n$/);
+    expect((await t.request('/hotels/find?name=Aurora', { headers: { authorization: `Bearer ${created.stdout.trim()}` } })).headers.get('x-ratelimit-limit')).toBe('2000');
   });
 });
 

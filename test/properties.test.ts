@@ -132,6 +132,8 @@ const CODE_OF_STATUS: Record<number, string> = {
  * statuses and JSON-RPC error bodies the Streamable HTTP specification gives, which MCP clients read.
  */
 const MCP_TRANSPORT_STATUSES = new Set([400, 406, 415]);
+/** The MCP endpoint, at both base paths, with the one trailing slash the router ignores. */
+const MCP_PATH = /^(\/v1)?\/mcp\/?(\?|$)/;
 
 function isJsonRpcError(text: string): boolean {
   try {
@@ -239,7 +241,7 @@ function violations(rule: Rule, request: GeneratedRequest, outcome: RawOutcome):
         request.method,
         r,
         request.route.kind === 'wrong-method' ? request.route : undefined,
-        request.route.kind === 'mcp' && request.method === 'POST',
+        request.method === 'POST' && MCP_PATH.test(request.target),
       );
     case 'request id':
       return requestId(r);

@@ -5,6 +5,7 @@ import { windowAt } from '../src/limits/windows.js';
 import { foldText, slugify } from '../src/text/fold.js';
 import { editDistance, nameWords } from '../src/search/name-words.js';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { importProgress } from '../src/cli/progress.js';
 
 describe('allowance address', () => {
   it.each([
@@ -14,6 +15,11 @@ describe('allowance address', () => {
     ['2001:0db8:0001:0002:ffff::1', '2001:db8:1:2::/64'],
     ['2001:db8::1', '2001:db8:0:0::/64'],
     ['::1', '0:0:0:0::/64'],
+    ['::ffff:506:708', '5.6.7.8'],
+    ['0:0:0:0:0:FFFF:5.6.7.8', '5.6.7.8'],
+    ['::5.6.7.8', '5.6.7.8'],
+    ['::', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
   ])('%s counts as %s', (ip, expected) => {
     expect(allowanceAddress(ip)).toBe(expected);
   });
@@ -66,5 +72,24 @@ describe('configuration', () => {
   });
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(8080);
+  });
+});
+
+describe('import progress on a stream that is not a terminal', () => {
+  const lines = (updates: { bytesRead: number; totalBytes: number; hotels: number }[]) => {
+    let written = '';
+    const progress = importProgress({ isTTY: false, write: (text: string) => (written += text) } as unknown as NodeJS.WriteStream);
+    for (const update of updates) progress.update(update);
+    return written.trimEnd().split('\n');
+  };
+
+  it('says every tenth of a file it has read', () => {
+    const updates = Array.from({ length: 40 }, (_, i) => ({ bytesRead: (i + 1) * 250, totalBytes: 10_000, hotels: (i + 1) * 1000 }));
+    expect(lines(updates)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100].map((p) => `importing: ${p}% (${(p * 400).toLocaleString('en-US')} hotels)`));
+  });
+
+  it('counts hotels when the feed has no size to measure against (a pipe)', () => {
+    const updates = Array.from({ length: 250 }, (_, i) => ({ bytesRead: 0, totalBytes: 0, hotels: (i + 1) * 1000 }));
+    expect(lines(updates)).toEqual(['importing: 100,000 hotels', 'importing: 200,000 hotels']);
   });
 });

@@ -5,7 +5,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { SqliteDatabase } from '../storage/sqlite.js';
 import type { HotelCardRow, HotelRecord } from './hotel.js';
-import { beginWriteInTurn } from './sqlite-write-turn.js';
+import { beginWriteInTurn } from '../storage/sqlite-write-turn.js';
 import type { CatalogStore, CatalogVersion, ImportTurn } from './store.js';
 
 const CARD_COLUMNS =

@@ -7,7 +7,16 @@ export interface ImportProgress {
   stop(): void;
 }
 
+/** Read from a pipe (`import /dev/stdin`), a feed has no size to measure against: hotels are counted. */
+const HOTELS_PER_LINE = 100_000;
+
 export function importProgress(stream: NodeJS.WriteStream = process.stderr): ImportProgress {
+  let nextHotels = HOTELS_PER_LINE;
+  const unknownSize = (p: FeedProgress) => {
+    if (p.hotels < nextHotels) return;
+    stream.write(`importing: ${p.hotels.toLocaleString('en-US')} hotels\n`);
+    nextHotels = (Math.floor(p.hotels / HOTELS_PER_LINE) + 1) * HOTELS_PER_LINE;
+  };
   if (stream.isTTY) {
     const bar = new SingleBar({
       stream,
@@ -18,6 +27,7 @@ export function importProgress(stream: NodeJS.WriteStream = process.stderr): Imp
     let started = false;
     return {
       update(p) {
+        if (p.totalBytes === 0) return unknownSize(p);
         if (!started) {
           bar.start(p.totalBytes, 0, { hotels: 0 });
           started = true;
@@ -32,6 +42,7 @@ export function importProgress(stream: NodeJS.WriteStream = process.stderr): Imp
   let nextTenth = 1;
   return {
     update(p) {
+      if (p.totalBytes === 0) return unknownSize(p);
       const tenths = Math.floor((p.bytesRead / Math.max(1, p.totalBytes)) * 10);
       if (tenths >= nextTenth) {
         stream.write(`importing: ${tenths * 10}% (${p.hotels.toLocaleString('en-US')} hotels)\n`);

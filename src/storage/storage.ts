@@ -17,7 +17,12 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export async function openStorage(config: Config): Promise<Storage> {
+export interface StorageOptions {
+  /** Told once when a change of keys must wait for a catalog import (SQLite holds one write lock). */
+  onWriteWait?: () => void;
+}
+
+export async function openStorage(config: Config, options: StorageOptions = {}): Promise<Storage> {
   if (config.DATABASE_URL) {
     const timeoutMs = config.DATABASE_TIMEOUT_MS;
     const pool = await openPostgres(config.DATABASE_URL, timeoutMs).catch((error: Error & { code?: string }) => {
@@ -33,5 +38,5 @@ export async function openStorage(config: Config): Promise<Storage> {
     throw configurationFailure('DATA_DIR', `cannot keep the database in ${resolve(config.DATA_DIR)}`, error);
   }
   const catalog = new SqliteCatalogStore(db);
-  return { catalog, keys: new SqliteKeyStore(db), close: () => catalog.close() };
+  return { catalog, keys: new SqliteKeyStore(db, options.onWriteWait), close: () => catalog.close() };
 }

@@ -38,7 +38,9 @@ async function existingKey(storage: Storage, id: string): Promise<ApiKeyRecord |
 
 export async function keysCommand(config: Config, args: string[]): Promise<number> {
   const [action, ...rest] = args;
-  const storage = await openStorage(config);
+  const storage = await openStorage(config, {
+    onWriteWait: () => console.error('Waiting for a catalog import to finish… (Ctrl-C stops this and changes nothing)'),
+  });
   try {
     switch (action) {
       case 'create': {

@@ -1,9 +1,10 @@
-// An import's turn on SQLite: its transaction holds the database's one write lock from the
-// first row to COMMIT, so a second import waits for that lock, however long, instead of failing
-// after the connection's busy timeout. A process killed while holding the lock loses it (and
-// its uncommitted rows) with its file handles, so nobody waits for a dead import.
+// A write's turn on SQLite: an import's transaction holds the database's one write lock from
+// its first row to COMMIT, so another import, or a key created or revoked meanwhile, waits for
+// that lock, however long, instead of failing after the connection's busy timeout. A process
+// killed while holding the lock loses it (and its uncommitted rows) with its file handles, so
+// nobody waits for a dead import.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SqliteDatabase } from '../storage/sqlite.js';
+import type { SqliteDatabase } from './sqlite.js';
 
 /** Long enough for the short writes that are not imports (a key created, a schema brought up to date). */
 const FIRST_TRY_MS = 200;
