@@ -11,6 +11,7 @@ import { buildHttpApp } from './http/server.js';
 import { Redis } from 'ioredis';
 import type { KeyStore } from './keys/key-store.js';
 import type { CounterStore } from './limits/counter-store.js';
+import type { CounterSnapshots } from './limits/counter-snapshots.js';
 import { InProcessCounters } from './limits/in-process-counters.js';
 import { RedisCounters } from './limits/redis-counters.js';
 import { SharedCountersWithFallback } from './limits/shared-counters.js';
@@ -61,11 +62,9 @@ export function linkSettings(config: Config): LinkSettings {
 /** How long a starting instance waits for Redis before it begins on local counts. */
 const REDIS_START_WAIT_MS = 2000;
 
-/** Allowance counters: in this process, or in Redis with this process as the fallback. */
-async function openCounters(config: Config, logger: Logger, metrics: ServiceMetrics, now?: () => number): Promise<CounterStore> {
-  const local = new InProcessCounters(now);
-  if (!config.REDIS_URL) return local;
-  const redis = new Redis(config.REDIS_URL, {
+/** Allowance counters in Redis, shared by every instance, with this process's as the fallback. */
+async function sharedCounters(url: string, config: Config, logger: Logger, metrics: ServiceMetrics, local: InProcessCounters): Promise<CounterStore> {
+  const redis = new Redis(url, {
     // Fail fast while disconnected (the call is then counted locally) and keep reconnecting.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -105,6 +104,15 @@ function openGazetteer(dataDir: string): Gazetteer {
   }
 }
 
+function saveCounts(snapshots: CounterSnapshots, counters: InProcessCounters, logger: Logger): void {
+  try {
+    snapshots.save(counters.entries());
+  } catch (error) {
+    // A database busy with a long import, or gone: the next start gives fresh allowances.
+    logger.warn({ err: error }, 'allowance counts not kept for the next start');
+  }
+}
+
 export async function createService(config: Config, overrides: ServiceOverrides = {}): Promise<Service> {
   const logger = overrides.logger ?? createLogger(config);
   // The database first: a data directory or DATABASE_URL that cannot be used stops the start at once.
@@ -129,7 +137,11 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     partnerPerDay: config.LIMIT_PARTNER_PER_DAY,
   };
   metrics.catalogSize = () => liveIndex.current?.size ?? 0;
-  const counters = await openCounters(config, logger, metrics, overrides.now);
+  const local = new InProcessCounters(overrides.now);
+  // Counting on its own (no Redis), the instance keeps its counts across a restart where it can.
+  const kept = config.REDIS_URL ? null : storage.counterSnapshots;
+  if (kept) local.restore(kept.load((overrides.now ?? Date.now)()));
+  const counters = config.REDIS_URL ? await sharedCounters(config.REDIS_URL, config, logger, metrics, local) : local;
   const gate = new AccessGate(storage.keys, counters, allowances, overrides.now);
   let draining = false;
   const http = await buildHttpApp({
@@ -179,6 +191,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     async close() {
       liveIndex.stop();
       await http.close();
+      if (kept) saveCounts(kept, local, logger);
       await counters.close();
       await storage.close();
     },

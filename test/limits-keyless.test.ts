@@ -1,5 +1,9 @@
 // The keyless allowance through HTTP, on a clock the test moves: counted per address and
-// hour, refused whole with 429 and Retry-After, refused calls not counted, reset on the hour.
+// hour, refused whole with 429 and Retry-After, refused calls not counted, reset on the hour,
+// kept across a restart of an instance that counts on its own.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { jsonBody, startTestService, type TestService } from './support/test-service.js';
@@ -50,5 +54,29 @@ describe('keyless allowance', () => {
     const single = await t.request('/links', jsonBody({ urls: urls.slice(0, 1) }));
     expect(single.status).toBe(200);
     expect(single.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+});
+
+describe('a restart of an instance counting on its own (no Redis)', () => {
+  it('keeps the counts of windows still open, and lets ended ones go', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-restart-'));
+    const start = (clockStart: number) => startTestService(FIXTURE_HOTELS, { LIMIT_KEYLESS_PER_HOUR: '5' }, { dataDir, clockStart });
+    const remaining = async (s: TestService) => (await s.request('/hotels/search?destination=Lisbon')).headers.get('x-ratelimit-remaining');
+    try {
+      const tenPast = Date.UTC(2026, 10, 23, 10, 10);
+      const first = await start(tenPast);
+      expect([await remaining(first), await remaining(first), await remaining(first)]).toEqual(['4', '3', '2']);
+      await first.close();
+
+      const again = await start(tenPast + 60_000);
+      expect(await remaining(again)).toBe('1');
+      await again.close();
+
+      const nextHour = await start(Date.UTC(2026, 10, 23, 11, 1));
+      expect(await remaining(nextHour)).toBe('4');
+      await nextHour.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

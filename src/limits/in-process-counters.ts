@@ -1,6 +1,7 @@
 // Allowance counters in this process: exact for a single instance, and the fallback of an
 // instance that cannot reach its shared store.
 import type { Consumption, CounterStore } from './counter-store.js';
+import type { CounterEntry } from './counter-snapshots.js';
 
 interface Counter {
   used: number;
@@ -29,6 +30,20 @@ export class InProcessCounters implements CounterStore {
     if (counter.used + cost > limit) return { allowed: false, used: counter.used };
     counter.used += cost;
     return { allowed: true, used: counter.used };
+  }
+
+  /** The counts of windows still open, to keep across a restart. */
+  entries(): CounterEntry[] {
+    const now = this.now();
+    const open: CounterEntry[] = [];
+    for (const [key, { used, expiresAtMs }] of this.counters) if (expiresAtMs > now) open.push({ key, used, expiresAtMs });
+    return open;
+  }
+
+  /** Takes up counts saved by an earlier run (windows that have ended are left out). */
+  restore(entries: readonly CounterEntry[]): void {
+    const now = this.now();
+    for (const { key, used, expiresAtMs } of entries) if (expiresAtMs > now) this.counters.set(key, { used, expiresAtMs });
   }
 
   /** Drops ended windows now and then, so idle callers do not accumulate. */

@@ -1,4 +1,5 @@
-// The embedded database: one SQLite file under DATA_DIR holding the catalog (and the keys).
+// The embedded database: one SQLite file under DATA_DIR holding the catalog, the keys, and the
+// allowance counts of a stopped instance.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -39,6 +40,12 @@ const MIGRATIONS: string[] = [
      label TEXT,
      created_at TEXT NOT NULL,
      revoked_at TEXT
+   );`,
+  // Allowance counts kept across a restart of an instance that counts on its own (no Redis).
+  `CREATE TABLE allowance_counts (
+     counter TEXT PRIMARY KEY,
+     used INTEGER NOT NULL,
+     expires_at_ms INTEGER NOT NULL
    );`,
 ];
 

@@ -8,12 +8,15 @@ import { configurationFailure, ConfigError, type Config } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
 import { PostgresKeyStore } from '../keys/postgres-key-store.js';
 import { SqliteKeyStore } from '../keys/sqlite-key-store.js';
+import { SqliteCounterSnapshots, type CounterSnapshots } from '../limits/counter-snapshots.js';
 import { openPostgres } from './postgres.js';
 import { openSqlite, type SqliteDatabase } from './sqlite.js';
 
 export interface Storage {
   catalog: CatalogStore;
   keys: KeyStore;
+  /** Where an instance counting on its own keeps its allowance counts across a restart (SQLite only). */
+  counterSnapshots: CounterSnapshots | null;
   close(): Promise<void>;
 }
 
@@ -29,7 +32,8 @@ export async function openStorage(config: Config, options: StorageOptions = {}):
       throw new ConfigError(`configuration: DATABASE_URL: cannot use the PostgreSQL database (${error.code ?? error.message})`);
     });
     const catalog = new PostgresCatalogStore(pool, timeoutMs);
-    return { catalog, keys: new PostgresKeyStore(pool, timeoutMs), close: () => catalog.close() };
+    // Instances sharing PostgreSQL without Redis each count on their own: nothing to keep.
+    return { catalog, keys: new PostgresKeyStore(pool, timeoutMs), counterSnapshots: null, close: () => catalog.close() };
   }
   let db: SqliteDatabase;
   try {
@@ -38,5 +42,10 @@ export async function openStorage(config: Config, options: StorageOptions = {}):
     throw configurationFailure('DATA_DIR', `cannot keep the database in ${resolve(config.DATA_DIR)}`, error);
   }
   const catalog = new SqliteCatalogStore(db);
-  return { catalog, keys: new SqliteKeyStore(db, options.onWriteWait), close: () => catalog.close() };
+  return {
+    catalog,
+    keys: new SqliteKeyStore(db, options.onWriteWait),
+    counterSnapshots: new SqliteCounterSnapshots(db),
+    close: () => catalog.close(),
+  };
 }
