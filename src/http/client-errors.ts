@@ -1,7 +1,8 @@
-// Requests Node.js refuses before Fastify sees them (a method its parser does not know, a
-// request line and headers over the size limit, bytes that are not HTTP, a request that never
-// finished arriving), answered in the service's error body with a request id, as every other
-// answer is. They are not calls of any operation: nothing is counted.
+// Requests Node.js refuses or takes before Fastify sees them (a method its parser does not know,
+// a request line and headers over the size limit, bytes that are not HTTP, a request that never
+// finished arriving, CONNECT, an Expect it cannot meet), answered in the service's error body
+// with a request id, as every other answer is. They are not calls of any operation: nothing is
+// counted.
 import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -33,7 +34,7 @@ function unknownMethodAnswer(rawPacket: unknown): RawAnswer {
   return unroutedAnswer(line[1], path);
 }
 
-export function clientErrorAnswer(error: ParserError): RawAnswer {
+function clientErrorAnswer(error: ParserError): RawAnswer {
   switch (error.code) {
     case 'HPE_INVALID_METHOD':
       return unknownMethodAnswer(error.rawPacket);
