@@ -168,6 +168,55 @@ describe('destination search', () => {
   });
 });
 
+describe('destinations as travellers type them', () => {
+  it('reads a misspelling of a well-known place as that place, and says so; nonsense stays 404', async () => {
+    for (const [typed, understood] of [
+      ['Lisbn', 'Lisbon, Portugal'],
+      ['Lisbonn, Portugal', 'Lisbon, Portugal'],
+      ['Barcelna', 'Barcelona, Catalonia, Spain'],
+      ['Rio de Janiero', 'Rio de Janeiro, Brazil'],
+    ]) {
+      const r = await t.request(`/hotels/search?destination=${encodeURIComponent(typed)}`);
+      expect([typed, r.status, r.body.destination]).toEqual([typed, 200, understood]);
+    }
+    // A name some place has as typed is that place, however famous its neighbour in spelling.
+    expect((await t.request('/hotels/search?destination=Porto')).body.destination).toBe('Porto, Portugal');
+    for (const nonsense of ['Qwxzyv', 'Lisbonxyz', 'Hotl']) {
+      expect((await t.request(`/hotels/search?destination=${nonsense}`)).status).toBe(404);
+    }
+  });
+
+  it('takes a large airport\'s code over the country whose ISO code it also is, in any case', async () => {
+    for (const code of ['FRA', 'fra', 'CAN', 'MEX']) {
+      const r = await t.request(`/hotels/search?destination=${code}`);
+      expect(r.body.destination).toContain(`(${code.toUpperCase()})`);
+    }
+    expect((await t.request('/hotels/search?destination=USA')).body.destination).toBe('United States');
+    expect((await t.request('/hotels/search?destination=Paris%2C%20FRA')).body.destination).toBe('Paris, Île-de-France, France');
+  });
+
+  it('answers a place with a centre but no hotels of its own with the nearest ones, widening up to 50 km', async () => {
+    // Amadora and Sintra have no hotels filed under them; Lisbon's lie 5–10 and 20–25 km away.
+    for (const [place, label, withinKm] of [
+      ['Amadora', 'Amadora, Lisbon, Portugal', 10],
+      ['Sintra', 'Sintra, Lisbon, Portugal', 25],
+    ] as const) {
+      const r = await t.request(`/hotels/search?destination=${place}&limit=20`);
+      expect(r.body.destination).toBe(label);
+      expect(r.body.total).toBeGreaterThan(0);
+      const distances = r.body.hotels.map((h: { distance_km: number }) => h.distance_km);
+      expect(Math.max(...distances)).toBeLessThanOrEqual(withinKm);
+      expect(Math.max(...distances)).toBeGreaterThan(withinKm === 10 ? 0 : 10);
+    }
+    // Nothing within 50 km stays an empty answer.
+    expect((await t.request('/hotels/search?destination=Madrid')).body.total).toBe(0);
+  });
+
+  it('takes a capital over a region of its country with the same name', async () => {
+    expect((await t.request('/hotels/search?destination=Washington')).body.destination).toBe('Washington, D.C., District of Columbia, United States');
+  });
+});
+
 describe('place_id search', () => {
   it('searches around a gazetteer city like a point search, nearest first', async () => {
     const r = await t.request('/hotels/search?place_id=geonames:2267057');

@@ -13,6 +13,9 @@ const schemaDefault = (schema: object) => (schema as { default: number }).defaul
 const DEFAULT_LIMIT = schemaDefault(SearchQuery.properties.limit);
 const DEFAULT_RADIUS_KM = schemaDefault(SearchQuery.properties.radius_km);
 
+/** How far a destination with a centre but no hotels of its own is searched around it, in turn. */
+const WIDER_REACH_KM = [10, 25, 50];
+
 type SearchPlan =
   | { kind: 'point'; lat: number; lng: number; radiusKm: number }
   | { kind: 'destination'; text: string }
@@ -77,6 +80,12 @@ export async function searchHotels(
     if (sort === 'distance' && !place.hasCentre) distanceNeedsCentre(place, 'destination');
     destination = place.label;
     found = index.inPlace(place, filters, sort, limit);
+    // A traveller never wants an empty page while hotels are near: a place with a centre and
+    // none of its own is searched around that centre, ever wider, up to 50 km.
+    for (const radiusKm of WIDER_REACH_KM) {
+      if (found.total > 0 || !place.hasCentre) break;
+      if (radiusKm > place.radiusKm) found = index.near(place, radiusKm, filters, sort, limit);
+    }
   } else {
     const provided = await services.places.lookup(plan.placeId, signal);
     if (!provided) throw notFound(`no place has place_id ${JSON.stringify(plan.placeId)}`);

@@ -16,32 +16,71 @@ export interface DestinationResolver {
 const COUNTRY_BONUS = 1;
 // Hotel count weighs in, but a big city without hotels still beats a small one with a few.
 const HOTEL_WEIGHT = 0.75;
+// A reading through a typo counts for a tenth of one as typed, per typo: of two famous places
+// one typo away, the more likely still wins.
+const TYPO_COST = 1;
+
+/** A place a name may mean, and the typos between what was typed and that name. */
+interface Candidate {
+  entry: NameEntry;
+  typos: number;
+}
+
+/** How a name is looked up: as typed, or through typos of well-known names. */
+type Lookup = (foldedName: string) => Candidate[];
 
 export class GazetteerResolver implements DestinationResolver {
-  constructor(private readonly gazetteer: Gazetteer) {}
+  private readonly asTyped: Lookup;
+  private readonly throughTypos: Lookup;
+
+  constructor(private readonly gazetteer: Gazetteer) {
+    this.asTyped = (name) => gazetteer.entriesNamed(name).map((entry) => ({ entry, typos: 0 }));
+    this.throughTypos = (name) => gazetteer.entriesNear(name);
+  }
 
   resolve(text: string, hotelCount: HotelCount): Place | null {
     const parts = text.split(',').map(foldText).filter(Boolean);
     if (parts.length === 0) return null;
+    // A name as typed always wins; only text no place is called is read as a typo.
+    for (const lookup of [this.asTyped, this.throughTypos]) {
+      const candidates = this.readings(parts, lookup);
+      if (candidates.length > 0) return this.mostLikely(candidates, hotelCount);
+    }
+    return null;
+  }
+
+  /** The places the parts may mean, trying the readings of a destination text in turn. */
+  private readings(parts: string[], lookup: Lookup): Candidate[] {
     // Some names hold a comma themselves ("Washington, D.C."): the whole text comes first.
-    let candidates = parts.length > 1 ? this.candidates(parts.join(' '), []) : [];
-    if (candidates.length === 0) candidates = this.candidates(parts[0], parts.slice(1));
+    let candidates = parts.length > 1 ? this.candidates(parts.join(' '), [], lookup) : [];
+    if (candidates.length === 0) candidates = this.candidates(parts[0], parts.slice(1), lookup);
     if (candidates.length === 0 && parts.length === 1) {
       // "paris texas", "porto portugal": a place name followed by where it is.
       const words = parts[0].split(' ');
       for (let cut = words.length - 1; cut >= 1 && candidates.length === 0; cut--) {
-        candidates = this.candidates(words.slice(0, cut).join(' '), [words.slice(cut).join(' ')]);
+        candidates = this.candidates(words.slice(0, cut).join(' '), [words.slice(cut).join(' ')], lookup);
       }
     }
-    // "Lisbon" is the city, not the district named after it: a region gives way to a
-    // same-named city inside it.
-    const namesakeRegions = new Set(candidates.filter((e) => e.place.kind === 'city').map((e) => e.place.regionKey));
-    candidates = candidates.filter((e) => e.place.kind !== 'region' || !namesakeRegions.has(e.place.regionKey));
+    return candidates;
+  }
+
+  private mostLikely(candidates: Candidate[], hotelCount: HotelCount): Place | null {
+    // A region gives way to a same-named city inside it ("Lisbon" is the city, not the
+    // district named after it), and to its country's capital ("Washington" is the capital,
+    // not the state).
+    const namesakes = new Set<string>();
+    for (const { entry } of candidates) {
+      const place = entry.place;
+      if (place.kind !== 'city') continue;
+      if (place.regionKey) namesakes.add(place.regionKey);
+      if (this.gazetteer.capitalOf(place.countryCode) === place.id) namesakes.add(place.countryCode);
+    }
     let best: Place | null = null;
     let bestScore = -Infinity;
-    for (const entry of candidates) {
+    for (const { entry, typos } of candidates) {
       const place = entry.place;
-      const score = likelihood(entry, hotelCount(place.id));
+      if (place.kind === 'region' && (namesakes.has(place.regionKey!) || namesakes.has(place.countryCode))) continue;
+      const score = likelihood(entry, hotelCount(place.id)) - TYPO_COST * typos;
       if (score > bestScore || (score === bestScore && best !== null && place.id < best.id)) {
         best = place;
         bestScore = score;
@@ -50,10 +89,8 @@ export class GazetteerResolver implements DestinationResolver {
     return best;
   }
 
-  private candidates(name: string, qualifiers: string[]): NameEntry[] {
-    return this.gazetteer
-      .entriesNamed(name)
-      .filter((entry) => qualifiers.every((q) => this.gazetteer.qualifies(entry.place, q)));
+  private candidates(name: string, qualifiers: string[], lookup: Lookup): Candidate[] {
+    return lookup(name).filter(({ entry }) => qualifiers.every((q) => this.gazetteer.qualifies(entry.place, q)));
   }
 }
 

@@ -16,6 +16,7 @@ import {
 } from './gazetteer-sources.js';
 import { loadLandmarkSources, type LandmarkSource } from './landmarks.js';
 import { cityRadiusKm, type Place } from './place.js';
+import { TypoIndex } from './typo-index.js';
 
 export interface GazetteerSources {
   cities: CitySource[];
@@ -52,6 +53,10 @@ const LANDMARK_RADIUS_KM = 3;
 /** Words of an airport's name that only say it is one. */
 const AIRPORT_WORDS = new Set(['airport', 'international', 'intl', 'airfield', 'aerodrome']);
 
+/** Cities this big are found through a typo in their own or ASCII name; the biggest in any Latin-script name ("Kairo"). */
+const TYPO_NAMES_MIN_POPULATION = 50_000;
+const TYPO_ALTERNATES_MIN_POPULATION = 1_000_000;
+
 /** How far (km) a hotel whose city name is unknown may be from the city it is filed under. */
 const NEAREST_CITY_KM = 30;
 /** How far (km) a hotel may be from a same-named city and still be filed under it. */
@@ -68,6 +73,8 @@ export class Gazetteer {
   private readonly foldedRegionNames: Map<string, string>;
   private readonly cityTree: KdTree;
   private readonly hits = new IndexBuffer(256);
+  /** Names of the places many travellers go to, for reading a typo as one of them. */
+  private readonly typos = new TypoIndex();
 
   constructor(sources: GazetteerSources) {
     const countries = new Map(sources.countries.map((c) => [c.code, c]));
@@ -77,6 +84,7 @@ export class Gazetteer {
     const regionTotals = new Map<string, { population: number; lat: number; lng: number }>();
     const countryTotals = new Map<string, number>();
     const airportCodes = new Set(sources.airports.map((a) => a.iata));
+    const largeAirportCodes = new Set(sources.airports.filter((a) => a.large).map((a) => a.iata));
 
     for (const c of sources.cities) {
       const country = countries.get(c.countryCode);
@@ -103,6 +111,11 @@ export class Gazetteer {
       this.cities.push(place);
       this.byId.set(place.id, place);
       this.addEntry(foldedName, { place, bonus: 0, alternate: false });
+      if (c.population >= TYPO_NAMES_MIN_POPULATION) {
+        this.typos.add(foldedName);
+        this.typos.add(foldText(c.asciiName));
+        if (c.population >= TYPO_ALTERNATES_MIN_POPULATION) for (const alternate of c.alternateNames) this.typos.add(foldText(alternate));
+      }
       // One entry object for all of a city's alternate names. Towns keep only their ASCII
       // spelling: the 600,000 names of every town would double the memory and the start-up
       // time for names hardly anyone searches by.
@@ -148,6 +161,7 @@ export class Gazetteer {
         radiusKm: 50,
       };
       this.add(place, [r.name], 0, false);
+      this.typos.add(foldText(r.name));
     }
 
     for (const c of sources.countries) {
@@ -165,7 +179,11 @@ export class Gazetteer {
         radiusKm: 50,
       };
       this.add(place, [c.name], 0, false);
-      this.add(place, c.aliases, ALTERNATE_NAME_BONUS, true);
+      // A three-letter ISO code that is also a large airport's IATA code ("FRA", "CAN", "MEX")
+      // names the airport: travellers searching hotels type airport codes, not ISO alpha-3
+      // codes. It still qualifies a city ("Paris, FRA").
+      this.add(place, c.aliases.filter((alias) => !largeAirportCodes.has(alias)), ALTERNATE_NAME_BONUS, true);
+      for (const name of [c.name, ...c.aliases]) this.typos.add(foldText(name));
       this.countryNames.set(c.code, new Set([c.name, ...c.aliases, c.code].map(foldText).filter(Boolean)));
     }
 
@@ -221,6 +239,7 @@ export class Gazetteer {
     };
     this.byId.set(place.id, place);
     const city = foldText(a.municipality);
+    if (a.large) this.typos.add(foldText(a.name));
     this.addName(a.iata.toLowerCase(), place, AIRPORT_CODE_BONUS[size], false);
     this.addName(`${a.iata.toLowerCase()} airport`, place, AIRPORT_NAME_BONUS[size], false);
     // "Newark Airport": where a city has several, the large one is likelier.
@@ -258,6 +277,7 @@ export class Gazetteer {
     this.byId.set(place.id, place);
     this.addName(foldText(l.name), place, LANDMARK_NAME_BONUS, false);
     for (const alias of l.aliases) this.addName(foldText(alias), place, LANDMARK_ALIAS_BONUS, true);
+    for (const name of [l.name, ...l.aliases]) this.typos.add(foldText(name));
   }
 
   /** A place by its id (`geonames:…`, `region:…`, `country:…`). */
@@ -269,6 +289,14 @@ export class Gazetteer {
   entriesNamed(foldedName: string): readonly NameEntry[] {
     const found = this.byName.get(foldedName);
     return found === undefined ? [] : Array.isArray(found) ? found : [found];
+  }
+
+  /**
+   * Places a traveller may have meant by a text with a typo or two: those of well-known names
+   * near it, with the typos it takes to get there. Empty for names filed as typed.
+   */
+  entriesNear(foldedText: string): { entry: NameEntry; typos: number }[] {
+    return this.typos.near(foldedText).flatMap(({ name, typos }) => this.entriesNamed(name).map((entry) => ({ entry, typos })));
   }
 
   /** Places whose name or alias folds to exactly this text. */
