@@ -187,12 +187,15 @@ export class NameIndex {
     this.tokenQuality = new Float64Array(vocabularySize);
   }
 
-  /** Catalog words close enough to a typed word, best first. */
-  private lookup(word: string): WordMatch[] {
+  /**
+   * Catalog words close enough to a typed word, best first. A word the catalog has is taken as
+   * typed ("Hostal" is not a typo of "Hostel") unless `knownMayBeTypo`: then its typo readings
+   * follow it ("Place" may be "Palace").
+   */
+  private lookup(word: string, knownMayBeTypo = false): WordMatch[] {
     const exact = this.vocabulary.get(word);
-    // A word the catalog has is taken as typed ("Hostal" is not a typo of "Hostel").
-    if (exact !== undefined) return [{ token: exact, quality: 1 }];
-    const matches: WordMatch[] = [];
+    if (exact !== undefined && !knownMayBeTypo) return [{ token: exact, quality: 1 }];
+    const matches: WordMatch[] = exact === undefined ? [] : [{ token: exact, quality: 1 }];
     const allowed = typosAllowed(word.length);
     // A catalog word within reach shares the typed word, or one of its one-letter deletions,
     // with the catalog word or one of its deletions. A three-letter word may only have lost a
@@ -208,6 +211,7 @@ export class NameIndex {
       return matches;
     }
     for (const token of candidates) {
+      if (token === exact) continue;
       const candidate = this.words[token];
       const reach = allowed === 0 ? 1 : Math.min(allowed, typosAllowed(candidate.length));
       const distance = editDistance(word, candidate, reach);
@@ -223,7 +227,7 @@ export class NameIndex {
    * it is a mistyped filler word ("hotl") or a stray letter or two, and kept otherwise (it then
    * counts against the match).
    */
-  private readTyped(typedName: string): { text: string; matches: WordMatch[] }[] {
+  private readTyped(typedName: string, knownMayBeTypo: boolean): { text: string; matches: WordMatch[] }[] {
     const words = nameWords(typedName);
     const read = new Map<string, WordMatch[]>();
     // Nothing but "hotel", "the"...: only a name made of exactly those words matches.
@@ -231,7 +235,7 @@ export class NameIndex {
       return words.every((w) => this.vocabulary.has(w)) ? words.map((text) => ({ text, matches: this.lookup(text) })) : [];
     }
     for (const word of words) {
-      const matches = this.lookup(word);
+      const matches = this.lookup(word, knownMayBeTypo && !isFillerLike(word));
       if (matches.length > 0) {
         read.set(word, matches);
         continue;
@@ -255,9 +259,18 @@ export class NameIndex {
     return null;
   }
 
-  /** Hotels whose names match the typed name well enough, best first. */
+  /**
+   * Hotels whose names match the typed name well enough, best first. Words the catalog knows
+   * are read as typed; only when that finds nothing close enough are they read as possible
+   * typos of other words too ("Hotel Place GL" for "Hotel Palace GL").
+   */
   match(typedName: string, options: NameQueryOptions): NameMatch[] {
-    const typed = this.readTyped(typedName).slice(0, MAX_QUERY_WORDS);
+    const asTyped = this.matchReading(this.readTyped(typedName, false), options);
+    return asTyped.length > 0 ? asTyped : this.matchReading(this.readTyped(typedName, true), options);
+  }
+
+  private matchReading(reading: { text: string; matches: WordMatch[] }[], options: NameQueryOptions): NameMatch[] {
+    const typed = reading.slice(0, MAX_QUERY_WORDS);
     if (typed.length === 0) return [];
     const { idf, tokenWord, tokenQuality, cityBits, boostedMark } = this;
 
