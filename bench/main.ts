@@ -266,6 +266,18 @@ async function main() {
         return () => searchHotels(services, credit, { destination });
       }),
     );
+    // Misspelled as travellers do: one letter dropped from a city name of 5+ letters.
+    const longCities = cities.filter((name) => name.length >= 5);
+    await time(
+      'destination search (city names, one letter dropped)',
+      null,
+      Array.from({ length: QUERIES }, () => {
+        const name = random.pick(longCities);
+        const at = random.int(1, name.length - 2);
+        const destination = name.slice(0, at) + name.slice(at + 1);
+        return () => searchHotels(services, credit, { destination });
+      }),
+    );
     await time(
       'destination search (countries, sort=stars)',
       null,

