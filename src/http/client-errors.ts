@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ErrorCode } from '../errors.js';
 import { errorBody } from './error-response.js';
 import { unroutedAnswer } from './paths.js';
 
@@ -19,6 +20,7 @@ interface ParserError extends Error {
 
 interface RawAnswer {
   status: number;
+  code: ErrorCode;
   message: string;
   allow?: string;
 }
@@ -29,7 +31,7 @@ const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/\d\.\d\r?$/;
 function unknownMethodAnswer(rawPacket: unknown): RawAnswer {
   const firstLine = Buffer.isBuffer(rawPacket) ? rawPacket.subarray(0, 8192).toString('latin1').split('\n', 1)[0] : '';
   const line = REQUEST_LINE.exec(firstLine);
-  if (!line) return { status: 400, message: 'the request line could not be read: its method is not an HTTP method' };
+  if (!line) return { status: 400, code: 'invalid_params', message: 'the request line could not be read: its method is not an HTTP method' };
   const path = line[2].split('?')[0];
   return unroutedAnswer(line[1], path);
 }
@@ -39,17 +41,17 @@ function clientErrorAnswer(error: ParserError): RawAnswer {
     case 'HPE_INVALID_METHOD':
       return unknownMethodAnswer(error.rawPacket);
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 431, message: `the request line and headers must be at most ${maxHeaderSize} bytes together` };
+      return { status: 431, code: 'invalid_params', message: `the request line and headers must be at most ${maxHeaderSize} bytes together` };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return { status: 408, message: 'the request did not arrive completely in time' };
+      return { status: 408, code: 'invalid_params', message: 'the request did not arrive completely in time' };
     default:
-      return { status: 400, message: `the request could not be read as HTTP/1.1${error.reason ? ` (${error.reason.toLowerCase()})` : ''}` };
+      return { status: 400, code: 'invalid_params', message: `the request could not be read as HTTP/1.1${error.reason ? ` (${error.reason.toLowerCase()})` : ''}` };
   }
 }
 
 /** The headers and body of an answer written outside Fastify, in the service's error body. */
 function rawAnswer(answer: RawAnswer, requestId: string): { headers: Record<string, string>; body: string } {
-  const body = JSON.stringify(errorBody(answer.status === 404 ? 'not_found' : 'invalid_params', answer.message));
+  const body = JSON.stringify(errorBody(answer.code, answer.message));
   const headers: Record<string, string> = {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
@@ -91,12 +93,12 @@ export function answerClientError(logger: FastifyBaseLogger, error: ParserError,
  */
 export function answerRequestsNodeTakes(server: HttpServer, logger: FastifyBaseLogger): void {
   server.on('connect', (request: IncomingMessage, socket: Socket) => {
-    answerOnSocket(logger, socket, { status: 405, message: 'CONNECT is not served: this is an API, not a proxy', allow: 'GET, HEAD, POST' }, 'CONNECT');
+    answerOnSocket(logger, socket, { status: 405, code: 'invalid_params', message: 'CONNECT is not served: this is an API, not a proxy', allow: 'GET, HEAD, POST' }, 'CONNECT');
   });
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const requestId = randomUUID();
     const expectation = String(request.headers.expect).slice(0, 100);
-    const { headers, body } = rawAnswer({ status: 417, message: `the Expect header can only be 100-continue (got ${JSON.stringify(expectation)})` }, requestId);
+    const { headers, body } = rawAnswer({ status: 417, code: 'invalid_params', message: `the Expect header can only be 100-continue (got ${JSON.stringify(expectation)})` }, requestId);
     logger.info({ reqId: requestId, status: 417 }, 'request refused before it could be read');
     response.writeHead(417, headers).end(body);
   });

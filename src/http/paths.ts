@@ -1,6 +1,7 @@
 // What each path of the service answers, independent of the router: used where the router
 // cannot help (a method it has no route for, a request line Node.js could not parse, a path
 // with a malformed percent-escape) so those get the same 404 or 405 as any other request.
+import type { ErrorCode } from '../errors.js';
 import { HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 
 export const PREFIXES = ['', '/v1'] as const;
@@ -64,12 +65,13 @@ export function operationCalled(method: string, path: string): HttpOperation | u
 }
 
 /** The text of a 405 or 404 for a request no route answers. */
-export function unroutedAnswer(method: string, path: string): { status: 404 | 405; allow?: string; message: string } {
+export function unroutedAnswer(method: string, path: string): { status: 404 | 405; code: ErrorCode; allow?: string; message: string } {
   const allowed = allowedMethods(path);
   const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
-  if (allowed.length === 0) return { status: 404, message: `no such path: ${shown}; the operations are listed at /openapi.json` };
+  if (allowed.length === 0) return { status: 404, code: 'not_found', message: `no such path: ${shown}; the operations are listed at /openapi.json` };
   return {
     status: 405,
+    code: 'invalid_params',
     allow: allowed.join(', '),
     message: `method ${method.slice(0, 40)} is not allowed on ${shown}; use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}`,
   };

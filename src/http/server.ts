@@ -184,7 +184,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     const path = request.url.split('?')[0];
     const answer = unroutedAnswer(request.method, path);
     if (answer.allow) reply.header('Allow', answer.allow);
-    return reply.code(answer.status).send(errorBody(answer.status === 405 ? 'invalid_params' : 'not_found', answer.message));
+    return reply.code(answer.status).send(errorBody(answer.code, answer.message));
   }
   app.setNotFoundHandler(async (request, reply) => answerUnrouted(request, reply));
 
