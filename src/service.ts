@@ -140,7 +140,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const local = new InProcessCounters(overrides.now);
   // Counting on its own (no Redis), the instance keeps its counts across a restart where it can.
   const kept = config.REDIS_URL ? null : storage.counterSnapshots;
-  if (kept) local.restore(kept.load((overrides.now ?? Date.now)()));
+  if (kept) local.restore(kept.load());
   const counters = config.REDIS_URL ? await sharedCounters(config.REDIS_URL, config, logger, metrics, local) : local;
   const gate = new AccessGate(storage.keys, counters, allowances, overrides.now);
   let draining = false;

@@ -11,8 +11,8 @@ export interface CounterEntry {
 }
 
 export interface CounterSnapshots {
-  /** The counts saved by the last stop whose windows have not ended by `nowMs`. */
-  load(nowMs: number): CounterEntry[];
+  /** The counts saved by the last stop (the counters leave out windows that have ended since). */
+  load(): CounterEntry[];
   /** Replaces the saved counts. */
   save(entries: readonly CounterEntry[]): void;
 }
@@ -20,10 +20,8 @@ export interface CounterSnapshots {
 export class SqliteCounterSnapshots implements CounterSnapshots {
   constructor(private readonly db: SqliteDatabase) {}
 
-  load(nowMs: number): CounterEntry[] {
-    return this.db
-      .prepare('SELECT counter AS key, used, expires_at_ms AS expiresAtMs FROM allowance_counts WHERE expires_at_ms > ?')
-      .all(nowMs) as CounterEntry[];
+  load(): CounterEntry[] {
+    return this.db.prepare('SELECT counter AS key, used, expires_at_ms AS expiresAtMs FROM allowance_counts').all() as CounterEntry[];
   }
 
   save(entries: readonly CounterEntry[]): void {
