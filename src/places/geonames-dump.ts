@@ -48,10 +48,18 @@ export async function* fileLines(path: string): AsyncGenerator<[string, number]>
   }
 }
 
-function numberField(value: string, what: string, file: string, line: number): number {
+/** A number column of a row; a GeoNamesFormatError when it is empty or not a number. */
+export function numberField(value: string, what: string, file: string, line: number): number {
   const n = Number(value);
   if (value === '' || !Number.isFinite(n)) throw new GeoNamesFormatError(file, line, `${what} is not a number (got ${JSON.stringify(value)})`);
   return n;
+}
+
+/** The 19 tab-separated columns of a line of a "geoname" table file. */
+export function splitGeonamesRow(line: string, number: number, file: string): string[] {
+  const f = line.split('\t');
+  if (f.length < 19) throw new GeoNamesFormatError(file, number, `expected 19 tab-separated columns, got ${f.length}`);
+  return f;
 }
 
 /**
@@ -60,8 +68,11 @@ function numberField(value: string, what: string, file: string, line: number): n
  * places that are not destinations.
  */
 export function parseGeonamesCity(line: string, number: number, file: string): CitySource | null {
-  const f = line.split('\t');
-  if (f.length < 19) throw new GeoNamesFormatError(file, number, `expected 19 tab-separated columns, got ${f.length}`);
+  return cityOfRow(splitGeonamesRow(line, number, file), number, file);
+}
+
+/** The populated place of a geoname row already split into its columns, or null (see parseGeonamesCity). */
+export function cityOfRow(f: string[], number: number, file: string): CitySource | null {
   if (f[6] !== 'P' || NOT_DESTINATIONS.has(f[7])) return null;
   const lat = numberField(f[4], 'latitude', file, number);
   const lng = numberField(f[5], 'longitude', file, number);
@@ -91,17 +102,33 @@ export function parseGeonamesCities(text: string, file = 'cities'): CitySource[]
   return cities;
 }
 
-/**
- * A line of alternateNamesV2.txt (or the older alternateNames.txt) as [geonameid, name], or
- * null for what is not a name people type: links, Wikidata ids, postal, airport and UN/LOCODE
- * codes (airports come from their own data). Historic names are kept: people still say "Bombay".
- */
-export function parseAlternateName(line: string, number: number, file: string): [number, string] | null {
+/** A row of alternateNamesV2.txt (or the older alternateNames.txt): whose name, in which language or of which kind, and the name. */
+export interface AlternateNameRow {
+  geonameId: number;
+  /** An ISO language code, a kind of name (`link`, `post`, `iata`, `abbr`...), or empty. */
+  language: string;
+  name: string;
+}
+
+export function parseAlternateNameRow(line: string, number: number, file: string): AlternateNameRow {
   const f = line.split('\t');
   if (f.length < 4) throw new GeoNamesFormatError(file, number, `expected at least 4 tab-separated columns, got ${f.length}`);
-  const id = numberField(f[1], 'geonameid', file, number);
-  if (NOT_NAMES.has(f[2]) || f[3] === '') return null;
-  return [id, f[3]];
+  return { geonameId: numberField(f[1], 'geonameid', file, number), language: f[2], name: f[3] };
+}
+
+/**
+ * True when an alternate name is a name people type: not a link, Wikidata id, postal, airport
+ * or UN/LOCODE code (airports come from their own data). Historic names are kept: people
+ * still say "Bombay".
+ */
+export function isTypedName(row: AlternateNameRow): boolean {
+  return row.name !== '' && !NOT_NAMES.has(row.language);
+}
+
+/** A line of alternateNamesV2.txt as [geonameid, name], or null for what is not a name people type (see isTypedName). */
+export function parseAlternateName(line: string, number: number, file: string): [number, string] | null {
+  const row = parseAlternateNameRow(line, number, file);
+  return isTypedName(row) ? [row.geonameId, row.name] : null;
 }
 
 /** A line of admin1CodesASCII.txt: `FR.11<TAB>Île-de-France<TAB>...`. */
