@@ -19,9 +19,11 @@ Commands:
   keys revoke KEY_ID          Refuse the key from the next request on.
   keys set-tier KEY_ID TIER   Move a key to the standard or partner tier.
   gazetteer load --cities FILE [--alternate-names FILE] [--admin1 FILE]
-                              Use the cities of a GeoNames dump (cities500.txt ... cities15000.txt),
+                              Use the cities of a GeoNames dump (cities500.txt ... cities15000.txt,
+                              allCountries.txt or per-country files; both options may be repeated),
                               with alternateNamesV2.txt and admin1CodesASCII.txt, instead of the
-                              bundled ones; servers use it from their next start.
+                              bundled ones, and its well-known islands, areas, lakes and sights;
+                              servers use it from their next start.
   gazetteer reset             Go back to the bundled gazetteer.
   serve                       Run the HTTP service (as npm start does).
   mcp                         Run the MCP server over stdio; its tools call the HTTP service at

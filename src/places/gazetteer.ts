@@ -1,5 +1,5 @@
 // The gazetteer: every city, first-level region, country, airport and landmark the service
-// knows, found by folded name (any spelling it knows), by id, or by nearness to a point.
+// knows (and, from a loaded GeoNames dump, well-known islands, areas, lakes and sights), found by folded name (any spelling it knows), by id, or by nearness to a point.
 import { IndexBuffer } from '../search/index-buffer.js';
 import { KdTree } from '../search/kd-tree.js';
 import { circleBoxes, haversineKm } from '../search/geo.js';
@@ -16,6 +16,8 @@ import {
   type RegionAliases,
   type RegionSource,
 } from './gazetteer-sources.js';
+import { featureNames, featurePlace } from './feature-places.js';
+import type { FeatureSource } from './geonames-features.js';
 import { loadLandmarkSources, type LandmarkSource } from './landmarks.js';
 import { cityRadiusKm, type Place } from './place.js';
 import { TypoIndex } from './typo-index.js';
@@ -28,6 +30,8 @@ export interface GazetteerSources {
   countries: CountrySource[];
   airports: AirportSource[];
   landmarks: LandmarkSource[];
+  /** Islands, areas, lakes, mountains, parks and sights of a loaded GeoNames dump. */
+  features?: FeatureSource[];
 }
 
 /**
@@ -66,6 +70,9 @@ const TYPO_ALTERNATES_MIN_POPULATION = 250_000;
 const NEAREST_CITY_KM = 30;
 /** How far (km) a hotel may be from a same-named city and still be filed under it. */
 const SAME_NAME_CITY_KM = 100;
+/** How far (km) from a sight the town it is labelled by may be, and the least people that town has. */
+const SIGHT_TOWN_KM = 15;
+const SIGHT_TOWN_MIN_POPULATION = 1_000;
 
 export class Gazetteer {
   readonly cities: Place[] = [];
@@ -78,6 +85,8 @@ export class Gazetteer {
   private readonly foldedRegionNames: Map<string, string>;
   private readonly regionCodes: ReadonlyMap<string, string>;
   private readonly cityTree: KdTree;
+  /** Folded other names of regions, by key: a feature bearing one is left to the region. */
+  private readonly regionAliasNames: Map<string, Set<string>>;
   private readonly hits = new IndexBuffer(256);
   /** Names of the places many travellers go to, for reading a typo as one of them. */
   private readonly typos = new TypoIndex();
@@ -203,6 +212,8 @@ export class Gazetteer {
       this.cities.map((p) => p.lng),
       this.cities.map((p) => p.lat),
     );
+    this.regionAliasNames = new Map([...sources.regionAliases.names].map(([key, names]) => [key, new Set(names.map(foldText))]));
+    for (const f of sources.features ?? []) this.addFeature(f, countries.get(f.countryCode), regionNames);
     this.typos.freeze();
   }
 
@@ -293,6 +304,46 @@ export class Gazetteer {
     this.addName(foldText(l.name), place, LANDMARK_NAME_BONUS, false);
     for (const alias of l.aliases) this.addName(foldText(alias), place, LANDMARK_ALIAS_BONUS, true);
     for (const name of [l.name, ...l.aliases]) this.typos.add(foldText(name));
+  }
+
+  /**
+   * An island, area, lake or sight of a dump. One named as its own country or region
+   * ("Malta", "Bali", "Sicily") is left to them: the country or region holds its hotels.
+   */
+  private addFeature(f: FeatureSource, country: CountrySource | undefined, regionNames: Map<string, string>): void {
+    if (!country) return;
+    const regionKey = `${f.countryCode}.${f.admin1}`;
+    const folded = foldText(f.name);
+    if (this.countryNames.get(f.countryCode)?.has(folded)) return;
+    if (this.foldedRegionNames.get(regionKey) === folded || this.regionAliasNames.get(regionKey)?.has(folded)) return;
+    const town = this.townAround(f.lat, f.lng, f.countryCode);
+    const place = featurePlace(f, { countryName: country.name, regionName: regionNames.get(regionKey), regionKey, town });
+    this.byId.set(place.id, place);
+    const { names, typoNames } = featureNames(f);
+    for (const { key, bonus, alternate } of names) this.addName(key, place, bonus, alternate);
+    for (const name of typoNames) this.typos.add(name);
+  }
+
+  /** The town a sight stands in: of the towns near, the one biggest for its distance. */
+  private townAround(lat: number, lng: number, countryCode: string): Place | null {
+    let best: Place | null = null;
+    let bestScore = -Infinity;
+    for (const [minLng, minLat, maxLng, maxLat] of circleBoxes(lat, lng, SIGHT_TOWN_KM)) {
+      this.hits.clear();
+      this.cityTree.range(minLng, minLat, maxLng, maxLat, this.hits);
+      for (let i = 0; i < this.hits.length; i++) {
+        const city = this.cities[this.hits.items[i]];
+        if (city.countryCode !== countryCode || city.population < SIGHT_TOWN_MIN_POPULATION) continue;
+        const km = haversineKm(lat, lng, city.lat, city.lng);
+        // Ten times the people is worth 5 km more: Venice over Mestre for the Rialto Bridge.
+        const score = Math.log10(city.population) - km / 5;
+        if (km <= SIGHT_TOWN_KM && score > bestScore) {
+          best = city;
+          bestScore = score;
+        }
+      }
+    }
+    return best;
   }
 
   /** A place by its id (`geonames:…`, `region:…`, `country:…`). */
@@ -402,9 +453,14 @@ export class Gazetteer {
 
 /**
  * A gazetteer of the bundled data packages; a loaded GeoNames dump replaces its cities, and
- * its regions when the dump had them. Countries, airports and landmarks are always bundled.
+ * its regions when the dump had them, and adds its features. Countries, airports and the
+ * landmark list are always bundled.
  */
-export function bundledGazetteer(cities: CitySource[] = loadCitySources(), regions: RegionSource[] = loadRegionSources()): Gazetteer {
+export function bundledGazetteer(
+  cities: CitySource[] = loadCitySources(),
+  regions: RegionSource[] = loadRegionSources(),
+  features: FeatureSource[] = [],
+): Gazetteer {
   return new Gazetteer({
     cities,
     regions,
@@ -412,6 +468,7 @@ export function bundledGazetteer(cities: CitySource[] = loadCitySources(), regio
     countries: loadCountrySources(),
     airports: loadAirportSources(),
     landmarks: loadLandmarkSources(),
+    features,
   });
 }
 
