@@ -184,7 +184,6 @@ export class FeatureIds {
   private marks = new Uint8Array(1 << 20);
   private readonly codes: string[] = [''];
   private readonly codeIndex = new Map<string, number>();
-  size = 0;
 
   mark(id: number, featureCode: string): void {
     if (!Number.isInteger(id) || id < 0) return;
@@ -201,7 +200,6 @@ export class FeatureIds {
       this.codes.push(featureCode);
       this.codeIndex.set(featureCode, index);
     }
-    if (this.marks[id] === 0) this.size++;
     this.marks[id] = index;
   }
 

@@ -1,5 +1,10 @@
 // A place as the service understands it: what a destination text or a place_id resolves to.
 
+/**
+ * What a place is, as far as searching it goes. A `landmark` is searched as a point with a
+ * reach: the landmark list's sights, and the islands, areas, lakes, mountains, parks and sights
+ * of a loaded GeoNames dump.
+ */
 export type PlaceKind = 'city' | 'region' | 'country' | 'airport' | 'landmark';
 
 export interface Place {
