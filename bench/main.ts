@@ -2,7 +2,7 @@
 // targets. Builds a demo catalog of N hotels (1,000,000 by default) through the real feed
 // import, loads the index from the store as a server does, then times the operations
 // in-process.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,10 +36,24 @@ import type { Gazetteer } from '../src/places/gazetteer.js';
 import { openPostgres } from '../src/storage/postgres.js';
 import { buildHttpApp } from '../src/http/server.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { benchUnderLoad } from './load-phase.js';
 
-const { values } = parseArgs({ options: { hotels: { type: 'string', default: '1000000' }, queries: { type: 'string', default: '5000' } } });
+const { values } = parseArgs({
+  options: {
+    hotels: { type: 'string', default: '1000000' },
+    queries: { type: 'string', default: '5000' },
+    // The load phase: seconds of load on each server, and connections (0 seconds: no load phase).
+    'load-seconds': { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    // Keep the catalog in this folder, and reuse it on the next run when it has as many hotels.
+    'data-dir': { type: 'string' },
+    // Only the load phase (with the catalog's import and index, which it needs).
+    'load-only': { type: 'boolean', default: false },
+  },
+});
 const HOTELS = Number(values.hotels);
 const QUERIES = Number(values.queries);
+const LOAD = { seconds: Number(values['load-seconds']), connections: Number(values.connections) };
 
 const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -196,7 +210,9 @@ async function benchPostgres(feed: string, gazetteer: Gazetteer, logger: pino.Lo
 }
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-bench-'));
+  const kept = values['data-dir'];
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dir = kept ?? mkdtempSync(join(tmpdir(), 'hotel-affiliate-bench-'));
   const logger = pino({ level: 'silent' });
   try {
     console.error(`Benchmark at ${HOTELS.toLocaleString('en-US')} hotels (Node ${process.version}, ${process.arch})`);
@@ -204,16 +220,19 @@ async function main() {
     const gazetteer = builtInGazetteer();
     report('gazetteer load', `${Math.round(performance.now() - start)} ms`);
 
-    start = performance.now();
     const feed = join(dir, 'demo.ndjson');
-    await demoCommand(HOTELS, feed);
-    report('demo feed generation', seconds(performance.now() - start));
-
     const store = new SqliteCatalogStore(openSqlite(dir));
-    start = performance.now();
-    await importFeedFile(store, gazetteer, feed);
-    const importMs = performance.now() - start;
-    report('feed import (validate + write)', `${seconds(importMs)} (${Math.round(HOTELS / (importMs / 1000)).toLocaleString('en-US')} hotels/s)`);
+    if (kept && existsSync(feed) && (await store.current())?.hotelCount === HOTELS) {
+      report('demo feed generation and import', `skipped: ${dir} holds them from an earlier run`);
+    } else {
+      start = performance.now();
+      await demoCommand(HOTELS, feed);
+      report('demo feed generation', seconds(performance.now() - start));
+      start = performance.now();
+      await importFeedFile(store, gazetteer, feed);
+      const importMs = performance.now() - start;
+      report('feed import (validate + write)', `${seconds(importMs)} (${Math.round(HOTELS / (importMs / 1000)).toLocaleString('en-US')} hotels/s)`);
+    }
 
     gc();
     const rssBefore = rssMb();
@@ -246,83 +265,88 @@ async function main() {
         const q = { lat: index.table.lat[h] + (random.next() - 0.5) * 0.02, lng: index.table.lng[h] + (random.next() - 0.5) * 0.02, radius_km: radius };
         return () => searchHotels(services, credit, q);
       });
-    await time('point search, 5 km', 2, near(5));
-    await time('point search, 50 km', 2, near(50));
-    await time(
-      'point search, 50 km, sort=rating, min_stars=4',
-      2,
-      near(50).map((_, i) => {
-        const h = someHotel();
-        return () => searchHotels(services, credit, { lat: index.table.lat[h], lng: index.table.lng[h], radius_km: 50, sort: 'rating', min_stars: 4 + (i % 2) });
-      }),
-    );
-
     const cities = planDemoCities(gazetteer, HOTELS).map((c) => c.place.name);
-    await time(
-      'destination search (city names)',
-      null,
-      Array.from({ length: QUERIES }, () => {
-        const destination = random.pick(cities);
-        return () => searchHotels(services, credit, { destination });
-      }),
-    );
-    // Misspelled as travellers do: one letter dropped from a city name of 5+ letters.
-    const longCities = cities.filter((name) => name.length >= 5);
-    await time(
-      'destination search (city names, one letter dropped)',
-      null,
-      Array.from({ length: QUERIES }, () => {
-        const name = random.pick(longCities);
-        const at = random.int(1, name.length - 2);
-        const destination = name.slice(0, at) + name.slice(at + 1);
-        return () => searchHotels(services, credit, { destination });
-      }),
-    );
-    await time(
-      'destination search (countries, sort=stars)',
-      null,
-      Array.from({ length: QUERIES }, () => {
-        const destination = random.pick(['United States', 'China', 'India', 'France', 'Brazil', 'Japan', 'Germany']);
-        return () => searchHotels(services, credit, { destination, sort: 'stars' });
-      }),
-    );
+    if (!values['load-only']) {
+      await time('point search, 5 km', 2, near(5));
+      await time('point search, 50 km', 2, near(50));
+      await time(
+        'point search, 50 km, sort=rating, min_stars=4',
+        2,
+        near(50).map((_, i) => {
+          const h = someHotel();
+          return () => searchHotels(services, credit, { lat: index.table.lat[h], lng: index.table.lng[h], radius_km: 50, sort: 'rating', min_stars: 4 + (i % 2) });
+        }),
+      );
 
-    const typo = (name: string) => {
-      const at = random.int(1, Math.max(1, name.length - 2));
-      return name.slice(0, at) + name.slice(at + 1);
-    };
-    await time(
-      'find (exact names)',
-      5,
-      Array.from({ length: QUERIES }, () => {
-        const h = someHotel();
-        return () => findHotel(services, credit, { name: index.table.names[h] });
-      }),
-    );
-    await time(
-      'find (one letter dropped, with city)',
-      5,
-      Array.from({ length: QUERIES }, () => {
-        const h = someHotel();
-        return () => findHotel(services, credit, { name: typo(index.table.names[h]), city: index.table.cities[h] });
-      }),
-    );
+      await time(
+        'destination search (city names)',
+        null,
+        Array.from({ length: QUERIES }, () => {
+          const destination = random.pick(cities);
+          return () => searchHotels(services, credit, { destination });
+        }),
+      );
+      // Misspelled as travellers do: one letter dropped from a city name of 5+ letters.
+      const longCities = cities.filter((name) => name.length >= 5);
+      await time(
+        'destination search (city names, one letter dropped)',
+        null,
+        Array.from({ length: QUERIES }, () => {
+          const name = random.pick(longCities);
+          const at = random.int(1, name.length - 2);
+          const destination = name.slice(0, at) + name.slice(at + 1);
+          return () => searchHotels(services, credit, { destination });
+        }),
+      );
+      await time(
+        'destination search (countries, sort=stars)',
+        null,
+        Array.from({ length: QUERIES }, () => {
+          const destination = random.pick(['United States', 'China', 'India', 'France', 'Brazil', 'Japan', 'Germany']);
+          return () => searchHotels(services, credit, { destination, sort: 'stars' });
+        }),
+      );
 
-    await benchOverLoopback(services, logger, () => random.pick(cities));
-    await time('SQLite: hotel details (getHotel)', null, Array.from({ length: QUERIES }, () => {
-      const id = index.table.ids[someHotel()];
-      return () => store.getHotel(id);
-    }));
+      const typo = (name: string) => {
+        const at = random.int(1, Math.max(1, name.length - 2));
+        return name.slice(0, at) + name.slice(at + 1);
+      };
+      await time(
+        'find (exact names)',
+        5,
+        Array.from({ length: QUERIES }, () => {
+          const h = someHotel();
+          return () => findHotel(services, credit, { name: index.table.names[h] });
+        }),
+      );
+      await time(
+        'find (one letter dropped, with city)',
+        5,
+        Array.from({ length: QUERIES }, () => {
+          const h = someHotel();
+          return () => findHotel(services, credit, { name: typo(index.table.names[h]), city: index.table.cities[h] });
+        }),
+      );
+
+      await benchOverLoopback(services, logger, () => random.pick(cities));
+      await time('SQLite: hotel details (getHotel)', null, Array.from({ length: QUERIES }, () => {
+        const id = index.table.ids[someHotel()];
+        return () => store.getHotel(id);
+      }));
+    }
+    if (LOAD.seconds > 0) await benchUnderLoad(dir, index, cities, random, LOAD, report);
     await store.close();
     live.stop();
-    await benchPostgres(feed, gazetteer, logger, () => index.table.ids[someHotel()]);
-    await benchAllowances(logger);
+    if (!values['load-only']) {
+      await benchPostgres(feed, gazetteer, logger, () => index.table.ids[someHotel()]);
+      await benchAllowances(logger);
+    }
     const failed = rows.filter((r) => r.ok === false);
     console.log('\n| measure | figure | target | |\n|---|---|---|---|');
     for (const r of rows) console.log(`| ${r.what} | ${r.value} | ${r.target} | ${r.ok === null ? '' : r.ok ? 'ok' : 'MISSED'} |`);
     if (failed.length > 0) console.log(`\n${failed.length} target(s) missed.`);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,0 +1,181 @@
+// The operations under concurrent load over HTTP, each beside its ceiling (bench/load.ts), and
+// MCP tool calls beside the same search over HTTP. Run by bench/main.ts on the catalog it has
+// just imported, with a partner key whose allowance does not run out during the run.
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:net';
+import { promisify } from 'node:util';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { SeededRandom } from '../src/catalog/random.js';
+import type { CatalogIndex } from '../src/search/catalog-index.js';
+import { load, startCeiling, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
+
+export type Report = (what: string, value: string, target?: string, ok?: boolean | null) => void;
+
+const DIST = new URL('..', import.meta.url).pathname;
+/** Distinct requests of each scenario, sent in turn. */
+const VARIETY = 2000;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function createPartnerKey(env: Record<string, string>): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [`${DIST}src/cli/main.js`, 'keys', 'create', '--tier', 'partner', '--code', 'bench'], {
+    env: { ...process.env, ...env },
+  });
+  return stdout.trim();
+}
+
+/** The request an MCP client of the given protocol sends for a search_hotels call, as a template. */
+async function mcpSearchTemplate(base: string, key: string, pin: string | null): Promise<{ headers: Record<string, string>; body: (destination: string) => string }> {
+  let captured: { headers: Record<string, string>; body: string } | null = null;
+  const recording: typeof fetch = (input, init) => {
+    if (typeof init?.body === 'string' && init.body.includes('"tools/call"')) {
+      captured = { headers: Object.fromEntries(new Headers(init.headers).entries()), body: init.body };
+    }
+    return fetch(input, { ...init, signal: undefined });
+  };
+  const client = new Client({ name: 'bench', version: '1.0.0' }, pin ? { versionNegotiation: { mode: { pin } } } : {});
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { fetch: recording, requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+  );
+  await client.callTool({ name: 'search_hotels', arguments: { destination: 'Paris' } });
+  await client.close();
+  if (!captured) throw new Error('the MCP client sent no tools/call request');
+  const { headers, body } = captured as { headers: Record<string, string>; body: string };
+  const call = JSON.parse(body) as { params: { arguments: Record<string, unknown> } };
+  return {
+    headers,
+    body: (destination) => JSON.stringify({ ...call, params: { ...call.params, arguments: { destination } } }),
+  };
+}
+
+/** Targets of issue 12: a share of the same-size ceiling, or a rate. */
+type Target = { share: number } | { reqPerSec: number };
+
+const perSecond = (f: LoadFigures) => `${Math.round(f.reqPerSec).toLocaleString('en-US')} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.failures ? `, ${f.failures} failed` : ''}`;
+
+export async function benchUnderLoad(dataDir: string, index: CatalogIndex, cities: string[], random: SeededRandom, options: LoadOptions, report: Report) {
+  const env = { DATA_DIR: dataDir, DEMO_CATALOG: 'false', CATALOG_POLL_SECONDS: '0' };
+  const key = await createPartnerKey(env);
+  const started = performance.now();
+  const service = await startService({ ...env, LIMIT_PARTNER_PER_DAY: '100000000' }, await freePort());
+  report('service start-up, catalog already imported (spawn to ready)', `${((performance.now() - started) / 1000).toFixed(1)} s`);
+  try {
+    await loadEach(service, key, index, cities, random, options, report);
+  } finally {
+    await service.stop();
+  }
+}
+
+async function loadEach(service: RunningServer, key: string, index: CatalogIndex, cities: string[], random: SeededRandom, options: LoadOptions, report: Report) {
+  const json = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const auth = { authorization: `Bearer ${key}` };
+  const hotel = () => random.int(0, index.size - 1);
+  const many = (make: () => { path: string; body?: string }) => Array.from({ length: VARIETY }, make);
+  // One letter dropped inside the name's longest word, as a traveller's typo.
+  const typo = (name: string) => {
+    const words = name.split(' ');
+    const w = words.reduce((best, word, k) => (word.length > words[best].length ? k : best), 0);
+    const at = random.int(1, Math.max(1, words[w].length - 2));
+    words[w] = words[w].slice(0, at) + words[w].slice(at + 1);
+    return words.join(' ');
+  };
+
+  const scenarios: (Scenario & { target: Target })[] = [
+    {
+      what: 'hotel by id',
+      method: 'GET',
+      route: '/hotels/*',
+      headers: auth,
+      requests: many(() => ({ path: `/hotels/${index.table.ids[hotel()]}` })),
+      target: { share: 0.5 },
+    },
+    {
+      what: 'destination search, 20 hotels',
+      method: 'GET',
+      route: '/hotels/search',
+      headers: auth,
+      requests: many(() => ({ path: `/hotels/search?destination=${encodeURIComponent(random.pick(cities))}&limit=20` })),
+      target: { share: 0.5 },
+    },
+    {
+      what: 'point search, 5 km, 20 hotels',
+      method: 'GET',
+      route: '/hotels/search',
+      headers: auth,
+      requests: many(() => {
+        const h = hotel();
+        return { path: `/hotels/search?lat=${index.table.lat[h].toFixed(4)}&lng=${index.table.lng[h].toFixed(4)}&radius_km=5&limit=20` };
+      }),
+      target: { share: 0.5 },
+    },
+    {
+      what: 'find, one letter dropped',
+      method: 'GET',
+      route: '/hotels/find',
+      headers: auth,
+      requests: many(() => ({ path: `/hotels/find?name=${encodeURIComponent(typo(index.table.names[hotel()]))}` })),
+      target: { reqPerSec: 3500 }, // 4x the rate of 2026-11 (issue 12)
+    },
+    {
+      what: 'POST /links, 10 URLs',
+      method: 'POST',
+      route: '/links',
+      headers: json,
+      requests: many(() => ({
+        path: '/links',
+        body: JSON.stringify({ urls: Array.from({ length: 10 }, () => `https://www.stays.example/${index.table.ids[hotel()]}?checkin=2027-05-0${random.int(1, 9)}`) }),
+      })),
+      target: { share: 0.5 },
+    },
+  ];
+  const mcp: Scenario[] = [];
+  for (const [protocol, pin] of [
+    ['2025', null],
+    ['2026-07-28', '2026-07-28'],
+  ] as const) {
+    const template = await mcpSearchTemplate(service.base, key, pin);
+    mcp.push({
+      what: `MCP tools/call search_hotels, ${protocol} protocol`,
+      method: 'POST',
+      route: '/mcp',
+      headers: template.headers,
+      requests: many(() => ({ path: '/mcp', body: template.body(random.pick(cities)) })),
+    });
+  }
+  const httpSearch: Scenario = { ...scenarios[1], what: 'HTTP destination search (as MCP)', requests: scenarios[1].requests.map((r) => ({ path: r.path.replace('&limit=20', '') })) };
+
+  const answers = await Promise.all(scenarios.map((s) => typicalAnswer(service.base, s)));
+  for (const scenario of mcp) await typicalAnswer(service.base, scenario); // each answers before it is loaded
+  for (const [i, scenario] of scenarios.entries()) {
+    // A ceiling of its own for each scenario: two scenarios may share a route with different answers.
+    const ceiling = await startCeiling([{ method: scenario.method, url: scenario.route, ...answers[i] }]);
+    try {
+      await load(service.base, scenario, { ...options, seconds: 2 }); // warm the JIT
+      const top = await load(ceiling.base, scenario, options);
+      const got = await load(service.base, scenario, options);
+      const share = got.reqPerSec / top.reqPerSec;
+      const size = Buffer.byteLength(answers[i].body);
+      report(`under load: ${scenario.what}, ceiling (${size} B answer)`, perSecond(top));
+      const { target } = scenario;
+      const [wanted, met] = 'share' in target ? [`≥ ${target.share * 100}% of ceiling`, share >= target.share] : [`≥ ${target.reqPerSec} req/s`, got.reqPerSec >= target.reqPerSec];
+      report(`under load: ${scenario.what}`, `${perSecond(got)} — ${(share * 100).toFixed(1)}% of ceiling`, wanted, met);
+    } finally {
+      await ceiling.stop();
+    }
+  }
+  await load(service.base, httpSearch, { ...options, seconds: 2 });
+  const http = await load(service.base, httpSearch, options);
+  report('under load: HTTP destination search, 10 hotels', perSecond(http));
+  for (const scenario of mcp) {
+    await load(service.base, scenario, { ...options, seconds: 2 });
+    const got = await load(service.base, scenario, options);
+    const share = got.reqPerSec / http.reqPerSec;
+    report(`under load: ${scenario.what}`, `${perSecond(got)} — ${(share * 100).toFixed(1)}% of the HTTP search`, '≥ 35% of HTTP', share >= 0.35);
+  }
+}

@@ -1,0 +1,140 @@
+// The load phase of npm run bench: the service as a separate process (npm start's own entry,
+// on the catalog the bench imported), driven over loopback by autocannon with many connections,
+// beside a ceiling (bench/ceiling-server.ts) answering the same methods and paths with the
+// service's own typical answer already made. Each operation is loaded against the ceiling and
+// then against the service, in turn, so that both see the same machine at nearly the same time.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import type { CeilingRoute } from './ceiling-server.js';
+
+export interface LoadRequest {
+  path: string;
+  body?: string;
+}
+
+export interface Scenario {
+  what: string;
+  method: 'GET' | 'POST';
+  /** The route of the ceiling answering it (a path, or a wildcard route such as /hotels/*). */
+  route: string;
+  headers: Record<string, string>;
+  /** Requests sent in turn, each prepared once: the load generator's cost is the same for both. */
+  requests: LoadRequest[];
+}
+
+export interface LoadFigures {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  /** Answers that were not 2xx, and connection errors or timeouts. */
+  failures: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+}
+
+const DIST = new URL('..', import.meta.url).pathname;
+
+/** The first line a child prints, parsed as JSON; stops the child and throws if it exits first. */
+async function firstLine(child: ChildProcess, what: string): Promise<unknown> {
+  const lines = createInterface({ input: child.stdout! });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`${what} exited with code ${code} before it was ready`);
+  });
+  const line = once(lines, 'line').then(([text]) => JSON.parse(text as string));
+  try {
+    return await Promise.race([line, exited]);
+  } finally {
+    lines.close();
+  }
+}
+
+export interface RunningServer {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** Servers still running; killed if the bench itself ends early. */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return async () => {
+    if (child.exitCode !== null) return;
+    // SIGTERM first, so that a child run with --cpu-prof (BENCH_SERVICE_NODE_OPTIONS) writes its profile.
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(timer);
+  };
+}
+
+/** The ceiling server, answering each route with the body given. */
+export async function startCeiling(routes: CeilingRoute[]): Promise<RunningServer> {
+  const child = spawn(process.execPath, [`${DIST}bench/ceiling-server.js`], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin!.end(JSON.stringify(routes));
+  const { port } = (await firstLine(child, 'the ceiling server')) as { port: number };
+  return { base: `http://127.0.0.1:${port}`, stop: stopper(child) };
+}
+
+/** The service as npm start runs it, on DATA_DIR, answering once /readyz says it is ready. */
+export async function startService(env: Record<string, string>, port: number): Promise<RunningServer> {
+  const child = spawn(process.execPath, [`${DIST}src/main.js`], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SHUTDOWN_DELAY_SECONDS: '0',
+      // For example --cpu-prof --cpu-prof-dir=prof: a profile of the service under the load phase.
+      NODE_OPTIONS: process.env.BENCH_SERVICE_NODE_OPTIONS ?? '',
+      ...env,
+    },
+    // Its access log is written as in production, to a pipe nobody reads slowly.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = stopper(child);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the service exited with code ${child.exitCode} before it was ready`);
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { base, stop };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Load on one server: the scenario's requests, in turn, from many connections at once. */
+export async function load(base: string, scenario: Scenario, options: LoadOptions): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: base,
+    connections: options.connections,
+    duration: options.seconds,
+    requests: scenario.requests.map((r) => ({ method: scenario.method, path: r.path, body: r.body, headers: scenario.headers })),
+  });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  return { reqPerSec: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99, failures };
+}
+
+/** The service's answer of median size among the first requests: the ceiling's body. */
+export async function typicalAnswer(base: string, scenario: Scenario): Promise<{ contentType: string; body: string }> {
+  const answers: { contentType: string; body: string }[] = [];
+  for (const request of scenario.requests.slice(0, 51)) {
+    const response = await fetch(`${base}${request.path}`, { method: scenario.method, headers: scenario.headers, body: request.body });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`${scenario.what}: ${scenario.method} ${request.path} answered ${response.status}: ${body.slice(0, 300)}`);
+    answers.push({ contentType: response.headers.get('content-type') ?? 'application/json', body });
+  }
+  answers.sort((a, b) => Buffer.byteLength(a.body) - Buffer.byteLength(b.body));
+  return answers[answers.length >> 1];
+}
