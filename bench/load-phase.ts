@@ -59,7 +59,7 @@ type Target = { share: number } | { reqPerSec: number };
 
 const perSecond = (f: LoadFigures) => `${Math.round(f.reqPerSec).toLocaleString('en-US')} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.failures ? `, ${f.failures} failed` : ''}`;
 
-export async function benchUnderLoad(dataDir: string, index: CatalogIndex, cities: string[], random: SeededRandom, options: LoadOptions, report: Report) {
+export async function benchUnderLoad(dataDir: string, index: CatalogIndex, cities: string[], random: SeededRandom, options: LoadOptions & { only: string }, report: Report) {
   const env = { DATA_DIR: dataDir, DEMO_CATALOG: 'false', CATALOG_POLL_SECONDS: '0' };
   const key = await createPartnerKey(env);
   const started = performance.now();
@@ -72,7 +72,7 @@ export async function benchUnderLoad(dataDir: string, index: CatalogIndex, citie
   }
 }
 
-async function loadEach(service: RunningServer, key: string, index: CatalogIndex, cities: string[], random: SeededRandom, options: LoadOptions, report: Report) {
+async function loadEach(service: RunningServer, key: string, index: CatalogIndex, cities: string[], random: SeededRandom, options: LoadOptions & { only: string }, report: Report) {
   const json = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const auth = { authorization: `Bearer ${key}` };
   const hotel = () => random.int(0, index.size - 1);
@@ -150,9 +150,11 @@ async function loadEach(service: RunningServer, key: string, index: CatalogIndex
   }
   const httpSearch: Scenario = { ...scenarios[1], what: 'HTTP destination search (as MCP)', requests: scenarios[1].requests.map((r) => ({ path: r.path.replace('&limit=20', '') })) };
 
+  const chosen = (s: Scenario) => s.what.includes(options.only);
   const answers = await Promise.all(scenarios.map((s) => typicalAnswer(service.base, s)));
   for (const scenario of mcp) await typicalAnswer(service.base, scenario); // each answers before it is loaded
   for (const [i, scenario] of scenarios.entries()) {
+    if (!chosen(scenario)) continue;
     // A ceiling of its own for each scenario: two scenarios may share a route with different answers.
     const ceiling = await startCeiling([{ method: scenario.method, url: scenario.route, ...answers[i] }]);
     try {
@@ -169,10 +171,11 @@ async function loadEach(service: RunningServer, key: string, index: CatalogIndex
       await ceiling.stop();
     }
   }
+  if (!mcp.some(chosen)) return;
   await load(service.base, httpSearch, { ...options, seconds: 2 });
   const http = await load(service.base, httpSearch, options);
   report('under load: HTTP destination search, 10 hotels', perSecond(http));
-  for (const scenario of mcp) {
+  for (const scenario of mcp.filter(chosen)) {
     await load(service.base, scenario, { ...options, seconds: 2 });
     const got = await load(service.base, scenario, options);
     const share = got.reqPerSec / http.reqPerSec;

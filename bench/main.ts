@@ -49,11 +49,13 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     // Only the load phase (with the catalog's import and index, which it needs).
     'load-only': { type: 'boolean', default: false },
+    // Only the load scenarios whose names contain this text (with BENCH_SERVICE_NODE_OPTIONS, to profile one).
+    'load-scenario': { type: 'string', default: '' },
   },
 });
 const HOTELS = Number(values.hotels);
 const QUERIES = Number(values.queries);
-const LOAD = { seconds: Number(values['load-seconds']), connections: Number(values.connections) };
+const LOAD = { seconds: Number(values['load-seconds']), connections: Number(values.connections), only: values['load-scenario'] };
 
 const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
