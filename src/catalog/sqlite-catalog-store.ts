@@ -3,6 +3,7 @@
 // readers (WAL) see the old catalog or the new one, whole, never a mixture or an empty table.
 // Imports take turns on SQLite's one write lock.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from '../storage/sqlite.js';
 import type { HotelCardRow, HotelRecord } from './hotel.js';
 import { beginWriteInTurn } from '../storage/sqlite-write-turn.js';
@@ -21,7 +22,15 @@ interface StateRow {
 type StoredHotel = Omit<HotelRecord, 'photos' | 'amenities'> & { photos: string; amenities: string };
 
 export class SqliteCatalogStore implements CatalogStore {
-  constructor(private readonly db: SqliteDatabase) {}
+  /** Prepared once: preparing the detail read on every call cost more than running it. */
+  private readonly hotelById: Statement<[string], StoredHotel & { generation: number }>;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.hotelById = db.prepare(
+      `SELECT h.* FROM hotels h JOIN catalog_state s ON s.singleton = 1 AND h.generation = s.generation
+       WHERE h.id = ?`,
+    );
+  }
 
   async current(): Promise<CatalogVersion | null> {
     const row = this.db
@@ -46,12 +55,7 @@ export class SqliteCatalogStore implements CatalogStore {
   }
 
   async getHotel(id: string): Promise<HotelRecord | null> {
-    const row = this.db
-      .prepare(
-        `SELECT h.* FROM hotels h JOIN catalog_state s ON s.singleton = 1 AND h.generation = s.generation
-         WHERE h.id = ?`,
-      )
-      .get(id) as (StoredHotel & { generation?: number }) | undefined;
+    const row = this.hotelById.get(id);
     if (!row) return null;
     const { generation: _generation, photos, amenities, ...rest } = row;
     return { ...rest, photos: JSON.parse(photos) as string[], amenities: JSON.parse(amenities) as string[] };
