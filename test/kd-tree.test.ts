@@ -1,6 +1,7 @@
 // The geo index answers exactly what a brute-force scan answers.
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from '../src/catalog/random.js';
+import { CircleCounter } from '../src/search/circle-count.js';
 import { circleBoxes, haversineKm } from '../src/search/geo.js';
 import { IndexBuffer } from '../src/search/index-buffer.js';
 import { KdTree } from '../src/search/kd-tree.js';
@@ -44,6 +45,33 @@ describe('circleBoxes', () => {
         const covered = boxes.some(([minLng, minLat, maxLng, maxLat]) => pLng >= minLng && pLng <= maxLng && pLat >= minLat && pLat <= maxLat);
         expect(covered).toBe(true);
       }
+    }
+  });
+});
+
+describe('CircleCounter', () => {
+  it('counts what measuring every point counts: dense clusters, duplicates, the antimeridian, the poles', () => {
+    const random = new SeededRandom(5);
+    const centres: [number, number][] = [[48.85, 2.35], [0, 179.95], [-33.9, -179.99], [89.97, 10], [-89.9, -60], [35.7, 139.7]];
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let i = 0; i < 30_000; i++) {
+      const [lat, lng] = centres[i % centres.length];
+      // Exact duplicates too: many hotels of a demo catalog share a city centre.
+      const spread = i % 7 === 0 ? 0 : random.next() * 0.8;
+      let x = lng + (random.next() - 0.5) * spread * 2;
+      x = x > 180 ? x - 360 : x < -180 ? x + 360 : x;
+      xs.push(x);
+      ys.push(Math.max(-90, Math.min(90, lat + (random.next() - 0.5) * spread)));
+    }
+    const tree = new KdTree(xs, ys, 16);
+    const counter = new CircleCounter(tree);
+    for (let q = 0; q < 300; q++) {
+      const [lat, lng] = centres[q % centres.length];
+      const circle = { lat: Math.max(-90, Math.min(90, lat + (random.next() - 0.5) * 0.3)), lng, radiusKm: [0.5, 5, 20, 50][q % 4] };
+      const counted = circleBoxes(circle.lat, circle.lng, circle.radiusKm).reduce((n, box) => n + counter.count(circle, box), 0);
+      const measured = xs.filter((x, i) => haversineKm(circle.lat, circle.lng, ys[i], x) <= circle.radiusKm).length;
+      expect(counted, `${circle.radiusKm} km around ${circle.lat}, ${circle.lng}`).toBe(measured);
     }
   });
 });

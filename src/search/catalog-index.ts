@@ -5,6 +5,7 @@ import type { CatalogStore, CatalogVersion } from '../catalog/store.js';
 import type { Gazetteer } from '../places/gazetteer.js';
 import type { Place } from '../places/place.js';
 import { foldText } from '../text/fold.js';
+import { CircleCounter } from './circle-count.js';
 import { circleBoxes, EARTH_RADIUS_KM } from './geo.js';
 import { HotelTable } from './hotel-table.js';
 import { IndexBuffer } from './index-buffer.js';
@@ -48,6 +49,7 @@ export class CatalogIndex {
   readonly table: HotelTable;
   readonly ranks: Ranks;
   private readonly tree: KdTree;
+  private readonly counter: CircleCounter;
   private readonly cosLat: Float64Array;
   /** Hotels of each place (city, region, country) by place id, best-rated first. */
   private readonly members: Map<string, Uint32Array>;
@@ -64,6 +66,7 @@ export class CatalogIndex {
     const n = table.size;
     this.ranks = computeRanks(table);
     this.tree = new KdTree(table.lng.subarray(0, n), table.lat.subarray(0, n));
+    this.counter = new CircleCounter(this.tree);
     this.cosLat = new Float64Array(n);
     for (let i = 0; i < n; i++) this.cosLat[i] = Math.cos(table.lat[i] * RAD);
     this.members = this.fileUnderPlaces();
@@ -126,6 +129,24 @@ export class CatalogIndex {
 
   /** Hotels within `radiusKm` of a point. */
   near(point: Point, radiusKm: number, filters: Filters, sort: SortOrder, limit: number): HitList {
+    const cosLat = Math.cos(point.lat * RAD);
+    if (sort !== 'distance' || filters.minStars !== null || filters.minRating !== null) {
+      const total = this.scan(point, radiusKm, filters, sort, limit);
+      return { total, hits: this.collect(point, cosLat) };
+    }
+    // Nearest first, unfiltered (a point search's default): the count follows the circle's
+    // edge, and the nearest hotels lie in a smaller circle that should hold about twice as
+    // many as asked for where hotels are dense; wider, in turn, until it holds enough.
+    let total = 0;
+    const circle = { lat: point.lat, lng: point.lng, radiusKm };
+    for (const box of circleBoxes(point.lat, point.lng, radiusKm)) total += this.counter.count(circle, box);
+    let reach = total <= 2 * limit ? radiusKm : radiusKm * Math.sqrt((2 * limit) / total);
+    while (this.scan(point, reach, filters, sort, limit) < limit && reach < radiusKm) reach = Math.min(radiusKm, 2 * reach);
+    return { total, hits: this.collect(point, cosLat) };
+  }
+
+  /** Offers the hotels within `radiusKm` of a point to the best `limit`; returns how many there are. */
+  private scan(point: Point, radiusKm: number, filters: Filters, sort: SortOrder, limit: number): number {
     const { hits, best, ranks } = this;
     const cosLat = Math.cos(point.lat * RAD);
     best.reset(limit);
@@ -142,7 +163,7 @@ export class CatalogIndex {
         else best.offer(i, sort === 'stars' ? ranks.byStars[i] : ranks.byRating[i], 0);
       }
     }
-    return { total, hits: this.collect(point, cosLat) };
+    return total;
   }
 
   /**
