@@ -69,7 +69,7 @@ function stopper(child: ChildProcess): () => Promise<void> {
   child.once('exit', () => children.delete(child));
   return async () => {
     if (child.exitCode !== null) return;
-    // SIGTERM first, so that a child run with --cpu-prof (BENCH_SERVICE_NODE_OPTIONS) writes its profile.
+    // SIGTERM first, so that a child run with --cpu-prof (BENCH_SERVICE_NODE_ARGS) writes its profile.
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
@@ -88,14 +88,14 @@ export async function startCeiling(routes: CeilingRoute[]): Promise<RunningServe
 
 /** The service as npm start runs it, on DATA_DIR, answering once /readyz says it is ready. */
 export async function startService(env: Record<string, string>, port: number): Promise<RunningServer> {
-  const child = spawn(process.execPath, [`${DIST}src/main.js`], {
+  // For example BENCH_SERVICE_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof': a profile of the service under load.
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+  const child = spawn(process.execPath, [...nodeArgs, `${DIST}src/main.js`], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(port),
       SHUTDOWN_DELAY_SECONDS: '0',
-      // For example --cpu-prof --cpu-prof-dir=prof: a profile of the service under the load phase.
-      NODE_OPTIONS: process.env.BENCH_SERVICE_NODE_OPTIONS ?? '',
       ...env,
     },
     // Its access log is written as in production, to a pipe nobody reads slowly.

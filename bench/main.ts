@@ -49,7 +49,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     // Only the load phase (with the catalog's import and index, which it needs).
     'load-only': { type: 'boolean', default: false },
-    // Only the load scenarios whose names contain this text (with BENCH_SERVICE_NODE_OPTIONS, to profile one).
+    // Only the load scenarios whose names contain this text (with BENCH_SERVICE_NODE_ARGS, to profile one).
     'load-scenario': { type: 'string', default: '' },
   },
 });
