@@ -6,7 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
 import type { CeilingRoute } from './ceiling-server.js';
 
 export interface LoadRequest {
@@ -114,16 +113,17 @@ export async function startService(env: Record<string, string>, port: number): P
   }
 }
 
-/** Load on one server: the scenario's requests, in turn, from many connections at once. */
+/** Load on one server: the scenario's requests, in turn, from many connections at once (bench/load-client.ts). */
 export async function load(base: string, scenario: Scenario, options: LoadOptions): Promise<LoadFigures> {
-  const result = await autocannon({
-    url: base,
-    connections: options.connections,
-    duration: options.seconds,
-    requests: scenario.requests.map((r) => ({ method: scenario.method, path: r.path, body: r.body, headers: scenario.headers })),
-  });
-  const failures = result.non2xx + result.errors + result.timeouts;
-  return { reqPerSec: result['2xx'] / result.duration, p50: result.latency.p50, p99: result.latency.p99, failures };
+  const child = spawn(process.execPath, [`${DIST}bench/load-client.js`], { stdio: ['pipe', 'pipe', 'inherit'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  child.stdin!.end(JSON.stringify({ base, scenario, options }));
+  let output = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const [code] = (await once(child, 'close')) as [number | null];
+  if (code !== 0) throw new Error(`the load generator exited with code ${code}`);
+  return JSON.parse(output) as LoadFigures;
 }
 
 /** The service's answer of median size among the first requests: the ceiling's body. */
