@@ -16,6 +16,7 @@ const result = await autocannon({
 });
 const figures: LoadFigures = {
   reqPerSec: result['2xx'] / result.duration,
+  answered: result['2xx'],
   p50: result.latency.p50,
   p99: result.latency.p99,
   failures: result.non2xx + result.errors + result.timeouts,

@@ -5,6 +5,7 @@
 // then against the service, in turn, so that both see the same machine at nearly the same time.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { CeilingRoute } from './ceiling-server.js';
 
@@ -25,6 +26,8 @@ export interface Scenario {
 
 export interface LoadFigures {
   reqPerSec: number;
+  /** Answers (2xx) in all. */
+  answered: number;
   p50: number;
   p99: number;
   /** Answers that were not 2xx, and connection errors or timeouts. */
@@ -54,7 +57,23 @@ async function firstLine(child: ChildProcess, what: string): Promise<unknown> {
 
 export interface RunningServer {
   base: string;
+  /** CPU seconds the server's process has used so far (user + system), from /proc. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
+}
+
+// Clock ticks per second of /proc/<pid>/stat times: 100 on Linux (USER_HZ) on every architecture.
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time a process has used: what its answers cost it, whatever else the shared machine was
+ * doing (req/s moves by a third from one run to the next here; CPU per answer far less).
+ */
+function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces, inside parentheses): utime is 14th, stime 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
 /** Servers still running; killed if the bench itself ends early. */
@@ -82,7 +101,7 @@ export async function startCeiling(routes: CeilingRoute[]): Promise<RunningServe
   const child = spawn(process.execPath, [`${DIST}bench/ceiling-server.js`], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin!.end(JSON.stringify(routes));
   const { port } = (await firstLine(child, 'the ceiling server')) as { port: number };
-  return { base: `http://127.0.0.1:${port}`, stop: stopper(child) };
+  return { base: `http://127.0.0.1:${port}`, cpuSeconds: () => cpuSecondsOf(child.pid!), stop: stopper(child) };
 }
 
 /** The service as npm start runs it, on DATA_DIR, answering once /readyz says it is ready. */
@@ -108,7 +127,7 @@ export async function startService(env: Record<string, string>, port: number): P
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { base, stop };
+    if (ready) return { base, cpuSeconds: () => cpuSecondsOf(child.pid!), stop };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
