@@ -81,10 +81,13 @@ export async function searchHotels(
     destination = place.label;
     found = index.inPlace(place, filters, sort, limit);
     // A traveller never wants an empty page while hotels are near: a place with a centre and
-    // none of its own is searched around that centre, ever wider, up to 50 km.
+    // none of its own is searched around that centre, ever wider, up to 50 km. So is a country
+    // without hotels of its own around its middle (the Vatican, Monaco, San Marino: hotels
+    // filed under the city they border).
+    const widens = place.hasCentre || place.kind === 'country';
     for (const radiusKm of WIDER_REACH_KM) {
-      if (found.total > 0 || !place.hasCentre) break;
-      if (radiusKm > place.radiusKm) found = index.near(place, radiusKm, filters, sort, limit);
+      if (found.total > 0 || !widens) break;
+      if (radiusKm > place.radiusKm || !place.hasCentre) found = index.near(place, radiusKm, filters, sort, limit);
     }
   } else {
     const provided = await services.places.lookup(plan.placeId, signal);
