@@ -10,6 +10,7 @@ import { ServiceError } from '../errors.js';
 import { quoteReceived } from '../validation/rules.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { CatalogServices } from '../operations/services.js';
+import { AccessLog } from './access-log.js';
 import { clientAddressReader } from './client-address.js';
 import { answerClientError, answerRequestsNodeTakes } from './client-errors.js';
 import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
@@ -54,8 +55,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     genReqId: () => randomUUID(),
-    // One access-log line per answer (the onResponse hook below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -103,15 +103,6 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       reply.code(400).header('Connection', 'close').send(errorBody('invalid_params', 'an HTTP/1.1 request must carry a Host header'));
     } else if (request.is404) answerUnrouted(request, reply);
     else done();
-  });
-
-  // The access log: what was asked, by whom, and how it went; one line, with the request id.
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip },
-      'answered',
-    );
-    done();
   });
 
   const { metrics } = options;
