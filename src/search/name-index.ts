@@ -74,6 +74,15 @@ function orderByWeightThenRank(n: number, weightOf: (h: number) => number, ranks
   return order.sort((a, b) => weightOf(a) - weightOf(b) || ranks[a] - ranks[b]);
 }
 
+/**
+ * A word's bit in a name's 32-bit signature. A name whose signature lacks every bit of a typed
+ * word's readings certainly does not hold that word; one that has a bit may (another word can
+ * share it), and is then scored in full.
+ */
+function signatureBit(token: number): number {
+  return 1 << (Math.imul(token, 0x9e3779b1) >>> 27);
+}
+
 export class NameIndex {
   private readonly vocabulary = new Map<string, number>();
   private readonly words: string[] = [];
@@ -81,6 +90,8 @@ export class NameIndex {
   private readonly postingStart: Uint32Array;
   private readonly postings: Uint32Array;
   private readonly postingWeight: Float32Array;
+  /** Beside each posting, its hotel's words as bits (signatureBit): which typed words it may hold. */
+  private readonly postingWords: Uint32Array;
   private readonly records: Uint32Array;
   private readonly weights: Float32Array;
   /** Tokens past the twelfth of long names. */
@@ -162,12 +173,16 @@ export class NameIndex {
     const weightOf = (h: number) => this.weights[h * STRIDE + WEIGHT];
     const order = orderByWeightThenRank(n, weightOf, ranks);
     this.postingWeight = new Float32Array(this.postings.length);
+    this.postingWords = new Uint32Array(this.postings.length);
     const fill = this.postingStart.slice(0, vocabularySize);
     for (const h of order) {
+      let words = 0;
+      for (let k = tokenStart[h]; k < tokenStart[h + 1]; k++) words |= signatureBit(hotelTokens[k]);
       for (let k = tokenStart[h]; k < tokenStart[h + 1]; k++) {
         const at = fill[hotelTokens[k]]++;
         this.postings[at] = h;
         this.postingWeight[at] = weightOf(h);
+        this.postingWords[at] = words;
       }
     }
 
@@ -306,6 +321,16 @@ export class NameIndex {
       nameReachable[w] = nameReachable[w + 1] + Math.max(0, ...words[w].matches.map((m) => idf[m.token]));
     }
 
+    // What each typed word looks like in a name's signature, and what it weighs of the query:
+    // a hotel whose signature cannot hold words weighing MIN_QUERY_COVERAGE is not worth
+    // reading (its record is a memory fetch; the signature sits beside the posting).
+    const wordBits = new Uint32Array(words.length);
+    const wordShare = new Float64Array(words.length);
+    words.forEach((w, i) => {
+      for (const { token } of w.matches) wordBits[i] |= signatureBit(token);
+      wordShare[i] = w.weight / queryWeight;
+    });
+
     const stamp = (this.stamp = (this.stamp % 0xfffffffe) + 1);
     if (stamp === 1) for (let r = SEEN; r < this.records.length; r += STRIDE) this.records[r] = 0;
     const hasMarks = words.some((w) => w.inCity !== null && w.inCity.length > 0) || (options.boosted?.length ?? 0) > 0;
@@ -350,6 +375,12 @@ export class NameIndex {
           const h = this.postings[p];
           // Past its own bound only a boosted hotel can still make it: check the 1-byte mark.
           if (most < bar && boostedMark[h] === 0) continue;
+          // The most of the query it can match (a boost does not count towards coverage, and
+          // city credit went to hotels already scored): scoring would turn it down.
+          const holds = this.postingWords[p];
+          let share = 0;
+          for (let u = 0; u < words.length; u++) if ((holds & wordBits[u]) !== 0) share += wordShare[u];
+          if (share < MIN_QUERY_COVERAGE - 1e-9) continue; // summed in another order than score()'s
           if (visit(h)) bar = barNow();
         }
       }
