@@ -381,6 +381,9 @@ export class NameIndex {
           let share = 0;
           for (let u = 0; u < words.length; u++) if ((holds & wordBits[u]) !== 0) share += wordShare[u];
           if (share < MIN_QUERY_COVERAGE - 1e-9) continue; // summed in another order than score()'s
+          // Nor one that could not score above the bar with all it may hold.
+          const best = QUERY_SHARE * share + (1 - QUERY_SHARE) * Math.min(1, nameReachable[0] / this.postingWeight[p]);
+          if (best + (boostedMark[h] === 1 ? boost : 0) < bar - 1e-9) continue;
           if (visit(h)) bar = barNow();
         }
       }
