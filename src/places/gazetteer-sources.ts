@@ -18,7 +18,8 @@ function loadOnce<T>(id: string): T {
   return data;
 }
 
-export interface CitySource {
+/** What every row of a GeoNames "geoname" table says of its place, town or not. */
+export interface GeonamesPlace {
   geonameId: number;
   name: string;
   /** The name in ASCII letters ("Koeln" for Köln): how many keyboards type it. */
@@ -29,6 +30,9 @@ export interface CitySource {
   admin1: string;
   lat: number;
   lng: number;
+}
+
+export interface CitySource extends GeonamesPlace {
   population: number;
   /** GeoNames feature code: PPLC capital, PPLA seat of a division, PPLX section of a city... */
   featureCode: string;

@@ -3,7 +3,7 @@
 // admin1CodesASCII.txt. The bundled city data is the same table, so one reader serves both.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { CitySource, RegionSource } from './gazetteer-sources.js';
+import type { CitySource, GeonamesPlace, RegionSource } from './gazetteer-sources.js';
 
 /** Feature codes of populated places that are not destinations: historical, abandoned, destroyed. */
 const NOT_DESTINATIONS = new Set(['PPLH', 'PPLQ', 'PPLW', 'PPLCH']);
@@ -74,9 +74,23 @@ export function parseGeonamesCity(line: string, number: number, file: string): C
 /** The populated place of a geoname row already split into its columns, or null (see parseGeonamesCity). */
 export function cityOfRow(f: string[], number: number, file: string): CitySource | null {
   if (f[6] !== 'P' || NOT_DESTINATIONS.has(f[7])) return null;
+  return {
+    ...placeOfRow(f, number, file, 'refuse')!,
+    population: f[14] === '' ? 0 : numberField(f[14], 'population', file, number),
+    featureCode: f[7],
+  };
+}
+
+/**
+ * The place of a geoname row (its columns already split), checked: coordinates in range and a
+ * two-letter country code. A row without a country is refused, or skipped (null) when a place
+ * may lie across borders or at sea.
+ */
+export function placeOfRow(f: string[], number: number, file: string, countryless: 'refuse' | 'skip'): GeonamesPlace | null {
   const lat = numberField(f[4], 'latitude', file, number);
   const lng = numberField(f[5], 'longitude', file, number);
   if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new GeoNamesFormatError(file, number, `coordinates out of range (${lat}, ${lng})`);
+  if (f[8] === '' && countryless === 'skip') return null;
   if (!/^[A-Z]{2}$/.test(f[8])) throw new GeoNamesFormatError(file, number, `country code must be two capital letters (got ${JSON.stringify(f[8])})`);
   return {
     geonameId: numberField(f[0], 'geonameid', file, number),
@@ -87,8 +101,6 @@ export function cityOfRow(f: string[], number: number, file: string): CitySource
     admin1: f[10],
     lat,
     lng,
-    population: f[14] === '' ? 0 : numberField(f[14], 'population', file, number),
-    featureCode: f[7],
   };
 }
 

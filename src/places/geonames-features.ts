@@ -4,17 +4,10 @@
 // population, so how well known a feature is comes from the alternate names file: how many
 // languages name it and how many Wikipedia articles it has. That decides whether it is kept
 // at all and how it ranks against towns, regions and other features of the same name.
-import { GeoNamesFormatError, numberField } from './geonames-dump.js';
+import type { GeonamesPlace } from './gazetteer-sources.js';
+import { GeoNamesFormatError, placeOfRow } from './geonames-dump.js';
 
-export interface FeatureSource {
-  geonameId: number;
-  name: string;
-  asciiName: string;
-  alternateNames: string[];
-  countryCode: string;
-  admin1: string;
-  lat: number;
-  lng: number;
+export interface FeatureSource extends GeonamesPlace {
   /** GeoNames feature class and code: `T.ISL`, `H.LK`, `S.CSTL`. */
   featureCode: string;
   /** Languages that name it (the alternate names file's language codes). */
@@ -217,22 +210,8 @@ export class FeatureIds {
  */
 export function featureOfRow(f: string[], number: number, file: string): Omit<FeatureSource, 'languages' | 'wikipedia' | 'english'> | null {
   if (!featureKind(f[6], f[7])) return null;
-  const geonameId = numberField(f[0], 'geonameid', file, number);
-  const lat = numberField(f[4], 'latitude', file, number);
-  const lng = numberField(f[5], 'longitude', file, number);
-  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw new GeoNamesFormatError(file, number, `coordinates out of range (${lat}, ${lng})`);
-  if (f[8] === '') return null;
-  if (!/^[A-Z]{2}$/.test(f[8])) throw new GeoNamesFormatError(file, number, `country code must be two capital letters (got ${JSON.stringify(f[8])})`);
-  if (f[1] === '') throw new GeoNamesFormatError(file, number, 'the name is empty');
-  return {
-    geonameId,
-    name: f[1],
-    asciiName: f[2],
-    alternateNames: f[3] ? f[3].split(',') : [],
-    countryCode: f[8],
-    admin1: f[10],
-    lat,
-    lng,
-    featureCode: `${f[6]}.${f[7]}`,
-  };
+  const place = placeOfRow(f, number, file, 'skip');
+  if (!place) return null;
+  if (place.name === '') throw new GeoNamesFormatError(file, number, 'the name is empty');
+  return { ...place, featureCode: `${f[6]}.${f[7]}` };
 }
