@@ -6,7 +6,7 @@ import type { Gazetteer } from '../places/gazetteer.js';
 import type { Place } from '../places/place.js';
 import { foldText } from '../text/fold.js';
 import { CircleCounter } from './circle-count.js';
-import { circleBoxes, EARTH_RADIUS_KM } from './geo.js';
+import { circleBoxes, haversineWithCosKm } from './geo.js';
 import { HotelTable } from './hotel-table.js';
 import { IndexBuffer } from './index-buffer.js';
 import { KdTree } from './kd-tree.js';
@@ -112,12 +112,9 @@ export class CatalogIndex {
     return members;
   }
 
-  /** Haversine (as geo.ts) with the hotel's cos(latitude) precomputed: this runs per candidate. */
+  /** From a point, with the hotel's cos(latitude) precomputed: this runs per candidate. */
   private distanceKm(i: number, lat: number, cosLat: number, lng: number): number {
-    const sinLat = Math.sin((this.table.lat[i] - lat) * RAD * 0.5);
-    const sinLng = Math.sin((this.table.lng[i] - lng) * RAD * 0.5);
-    const h = sinLat * sinLat + cosLat * this.cosLat[i] * sinLng * sinLng;
-    return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+    return haversineWithCosKm(lat, lng, cosLat, this.table.lat[i], this.table.lng[i], this.cosLat[i]);
   }
 
   private passes(i: number, filters: Filters): boolean {

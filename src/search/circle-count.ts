@@ -6,10 +6,9 @@
 // span of at most 90 degrees from the centre, the great-circle distance from the centre grows
 // with the longitude difference and has no minimum inside a latitude interval, so it is
 // greatest at a corner. Corners must be inside by a millimetre, which no rounding reaches.
-import { EARTH_RADIUS_KM, type LngLatBox } from './geo.js';
+import { haversineWithCosKm, type LngLatBox } from './geo.js';
 import type { KdTree } from './kd-tree.js';
 
-const RAD = Math.PI / 180;
 const MARGIN_KM = 1e-6;
 
 export interface Circle {
@@ -18,13 +17,11 @@ export interface Circle {
   radiusKm: number;
 }
 
-/** Haversine (as geo.ts) from a centre whose cos(latitude) is known. */
-function distanceKm(lat: number, lng: number, centre: Circle, cosCentre: number): number {
-  const sinLat = Math.sin((lat - centre.lat) * RAD * 0.5);
-  const sinLng = Math.sin((lng - centre.lng) * RAD * 0.5);
-  const h = sinLat * sinLat + cosCentre * Math.cos(lat * RAD) * sinLng * sinLng;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+const RAD = Math.PI / 180;
+
+/** From the centre (whose cos(latitude) is known), by the formula of every distance the service reports. */
+const distanceKm = (lat: number, lng: number, centre: Circle, cosCentre: number) =>
+  haversineWithCosKm(centre.lat, centre.lng, cosCentre, lat, lng, Math.cos(lat * RAD));
 
 export class CircleCounter {
   /** Per pending subtree: left, right, axis. */

@@ -6,9 +6,14 @@ const RAD = Math.PI / 180;
 
 /** Great-circle distance in kilometres. */
 export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  return haversineWithCosKm(lat1, lng1, Math.cos(lat1 * RAD), lat2, lng2, Math.cos(lat2 * RAD));
+}
+
+/** The same, with the cosines of both latitudes already known: loops over candidates keep them. */
+export function haversineWithCosKm(lat1: number, lng1: number, cosLat1: number, lat2: number, lng2: number, cosLat2: number): number {
   const sinLat = Math.sin(((lat2 - lat1) * RAD) / 2);
   const sinLng = Math.sin(((lng2 - lng1) * RAD) / 2);
-  const h = sinLat * sinLat + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * sinLng * sinLng;
+  const h = sinLat * sinLat + cosLat1 * cosLat2 * sinLng * sinLng;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
