@@ -85,9 +85,11 @@ export async function searchHotels(
     // without hotels of its own around its middle (the Vatican, Monaco, San Marino: hotels
     // filed under the city they border).
     const widens = place.hasCentre || place.kind === 'country';
+    // How far around its point the place was searched already: a country, not at all.
+    const searchedKm = place.hasCentre ? place.radiusKm : 0;
     for (const radiusKm of WIDER_REACH_KM) {
       if (found.total > 0 || !widens) break;
-      if (radiusKm > place.radiusKm || !place.hasCentre) found = index.near(place, radiusKm, filters, sort, limit);
+      if (radiusKm > searchedKm) found = index.near(place, radiusKm, filters, sort, limit);
     }
   } else {
     const provided = await services.places.lookup(plan.placeId, signal);
