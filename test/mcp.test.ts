@@ -151,6 +151,26 @@ describe('keys of MCP callers', () => {
     await expect(connectMcp(t.baseUrl, 'http', { key: unknownKey })).rejects.toThrow(/401|nauthorized/);
   });
 
+  it('reads a raw JSON-RPC POST as the SDK does: bad JSON and non-messages are its protocol errors, a byte-order mark is allowed', async () => {
+    const post = (body: string) =>
+      t.request('/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+        body,
+      });
+    const notJson = await post('{"jsonrpc":"2.0",');
+    expect([notJson.status, notJson.body.error]).toEqual([400, { code: -32700, message: 'Parse error: Invalid JSON' }]);
+    const notMessage = await post('null');
+    expect([notMessage.status, notMessage.body.error.code]).toEqual([400, -32600]);
+    const call = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'find_hotel', arguments: { name: 'Pestana Palace' } } };
+    for (const body of [JSON.stringify(call), `\uFEFF${JSON.stringify(call)}`]) {
+      const answer = await post(body);
+      expect(answer.status).toBe(200);
+      const message = JSON.parse(/^data: (.*)$/m.exec(answer.body as string)![1]);
+      expect([message.id, message.result.structuredContent.hotel.name]).toEqual([7, 'Pestana Palace']);
+    }
+  });
+
   it('refuses an unknown key over stdio: each tool call is an unauthorized tool error', async () => {
     const client = await connectMcp(t.baseUrl, 'stdio', { key: unknownKey });
     try {
