@@ -153,6 +153,26 @@ describe('the keys command', () => {
     expect((await cli(['keys', 'set-tier', record.id, 'standard'])).code).toBe(1);
   });
 
+  it("counts a key's change from the next request however it is made: an operator's SQL, or the service's own store", async () => {
+    t.clock.set(Date.UTC(2026, 10, 23, 17, 0, 0));
+    const { secret, record } = await newKey('standard', 'by-sql');
+    const limitNow = async () => {
+      const answer = await t.request('/hotels/find?name=Pestana', bearer(secret));
+      return answer.status === 200 ? answer.headers.get('x-ratelimit-limit') : answer.status;
+    };
+    // Used twice first, so that whatever the server remembers of it is in use.
+    expect([await limitNow(), await limitNow()]).toEqual(['4', '4']);
+    await t.database.sql('UPDATE api_keys SET tier = $1 WHERE id = $2', ['partner', record.id]);
+    expect(await limitNow()).toBe('6');
+    await t.database.sql('UPDATE api_keys SET revoked_at = $1 WHERE id = $2', [new Date().toISOString(), record.id]);
+    expect(await limitNow()).toBe(401);
+
+    const other = await newKey('partner', 'by-store');
+    expect((await t.request('/hotels/find?name=Pestana', bearer(other.secret))).status).toBe(200);
+    await t.service.keys.revoke(other.record.id);
+    expect((await t.request('/hotels/find?name=Pestana', bearer(other.secret))).status).toBe(401);
+  });
+
   it('refuses bad input with a clear message', async () => {
     const badTier = await cli(['keys', 'create', '--tier', 'gold', '--code', 'x']);
     expect([badTier.code, badTier.stderr.split('\n')[0]]).toEqual([2, 'the tier must be one of standard, partner (got "gold")']);

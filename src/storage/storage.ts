@@ -42,10 +42,14 @@ export async function openStorage(config: Config, options: StorageOptions = {}):
     throw configurationFailure('DATA_DIR', `cannot keep the database in ${resolve(config.DATA_DIR)}`, error);
   }
   const catalog = new SqliteCatalogStore(db);
+  const keys = new SqliteKeyStore(db, options.onWriteWait);
   return {
     catalog,
-    keys: new SqliteKeyStore(db, options.onWriteWait),
+    keys,
     counterSnapshots: new SqliteCounterSnapshots(db),
-    close: () => catalog.close(),
+    close: () => {
+      keys.close();
+      return catalog.close();
+    },
   };
 }

@@ -14,6 +14,8 @@ export interface TestDatabase {
   env: Record<string, string>;
   /** The stored api_keys rows, read directly from the database. */
   keyRows(): Promise<Record<string, unknown>[]>;
+  /** Runs one statement on the database from a connection of its own, as an operator would ($1, $2... for parameters). */
+  sql(statement: string, params: unknown[]): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -39,6 +41,14 @@ export async function testDatabase(dataDir: string): Promise<TestDatabase> {
           db.close();
         }
       },
+      async sql(statement, params) {
+        const db = new Database(sqliteFile(dataDir));
+        try {
+          db.prepare(statement.replace(/\$\d+/g, '?')).run(...params);
+        } finally {
+          db.close();
+        }
+      },
       drop: async () => undefined,
     };
   }
@@ -47,6 +57,7 @@ export async function testDatabase(dataDir: string): Promise<TestDatabase> {
   return {
     env: { DATABASE_URL: `${TEST_POSTGRES}?options=${encodeURIComponent(`-c search_path=${schema}`)}` },
     keyRows: () => withClient(async (c) => (await c.query(`SELECT * FROM ${schema}.api_keys`)).rows),
+    sql: (statement, params) => withClient((c) => c.query(`SET search_path TO ${schema}`).then(() => c.query(statement, params))).then(() => undefined),
     drop: () => withClient((c) => c.query(`DROP SCHEMA ${schema} CASCADE`)).then(() => undefined),
   };
 }
