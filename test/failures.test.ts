@@ -26,7 +26,12 @@ describe('a dependency that is down', () => {
   it('answers 503 upstream_unavailable with Retry-After when the store cannot be read, and keeps serving searches', async () => {
     const t = await startTestService(FIXTURE_HOTELS);
     started.push(t);
+    // A key used before the store goes is not answered from memory after.
+    const known = (await t.service.keys.create({ tier: 'partner', affiliateCode: 'known', label: null })).secret;
+    expect((await t.request('/hotels/search?destination=Lisbon', { headers: { authorization: `Bearer ${known}` } })).status).toBe(200);
     await t.service.store.close();
+    const knownAfter = await t.request('/hotels/search?destination=Lisbon', { headers: { authorization: `Bearer ${known}` } });
+    expect([knownAfter.status, knownAfter.body.error?.code]).toEqual([503, 'upstream_unavailable']);
     const r = await t.request('/hotels/hotel/pt/lisbon/pestana-palace');
     expect(r.status).toBe(503);
     expect(r.body).toEqual({

@@ -77,7 +77,8 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   async findActive(secret: string): Promise<ActiveKey | null> {
-    if (this.changes.changed()) this.active.clear();
+    // A database closed under the store: nothing remembered holds, and the lookup below says so (503).
+    if (!this.db.open || this.changes.changed()) this.active.clear();
     const known = this.active.get(secret);
     if (known) return known;
     const row = this.byHash.get(hashSecret(secret)) as Pick<KeyRow, 'id' | 'tier' | 'affiliate_code'> | undefined;
