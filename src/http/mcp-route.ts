@@ -29,28 +29,32 @@ interface CallContext {
 }
 
 /**
- * A POST body that is JSON, parsed, for the SDK's `parsedBody`: it then neither clones the
- * request nor reads it through a web stream (a sixth of a tool call's cost under load). Any
- * other body is left for the SDK to read and refuse in its own words.
+ * A body that is JSON, parsed, for the SDK's `parsedBody`: it then neither clones the request
+ * nor reads it through a web stream (a sixth of a tool call's cost under load). Any other body
+ * is left for the SDK to read and refuse in its own words.
  */
-function parsedJson(request: FastifyRequest): unknown {
-  if (request.method !== 'POST' || !Buffer.isBuffer(request.body) || request.body.length === 0) return undefined;
+function parsedJson(body: Buffer | undefined): unknown {
+  if (body === undefined || body.length === 0) return undefined;
   try {
-    return JSON.parse(request.body.toString('utf8'));
+    return JSON.parse(body.toString('utf8'));
   } catch {
     return undefined;
   }
 }
 
-/** The request as the SDK's web-standard handler takes it, with the bytes received unless the body was parsed. */
-function webRequest(request: FastifyRequest, signal: AbortSignal, bodyParsed: boolean): Request {
+/** The request as the SDK's web-standard handler takes it, carrying `body` (the bytes received) when given. */
+function webRequest(request: FastifyRequest, signal: AbortSignal, body: Buffer | undefined): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, String(value));
   }
-  const body = !bodyParsed && request.method === 'POST' && Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined;
-  return new Request(new URL(request.url, 'http://localhost'), { method: request.method, headers, body, signal });
+  return new Request(new URL(request.url, 'http://localhost'), {
+    method: request.method,
+    headers,
+    body: body === undefined ? undefined : new Uint8Array(body),
+    signal,
+  });
 }
 
 export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly string[], options: McpRouteOptions): void {
@@ -82,8 +86,9 @@ export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly strin
         });
         const call: CallContext = { caller, log: request.log as Logger, requestId: request.id };
         const authInfo: AuthInfo = { token: '', clientId: caller.subject, scopes: [], extra: call as unknown as Record<string, unknown> };
-        const parsedBody = parsedJson(request);
-        const web = webRequest(request, aborted.signal, parsedBody !== undefined);
+        const received = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
+        const parsedBody = parsedJson(received);
+        const web = webRequest(request, aborted.signal, parsedBody === undefined ? received : undefined);
         return reply.send(await handler.fetch(web, parsedBody === undefined ? { authInfo } : { authInfo, parsedBody }));
       },
     });
