@@ -37,3 +37,62 @@ describe('NameIndex', () => {
     expect(index.match('', options)).toEqual([]);
   });
 });
+
+describe('NameIndex pruning', () => {
+  // A catalog where names repeat (as chains and the demo do), words are shared by many names,
+  // and some names carry a city's name; hotels are rated in an order unrelated to their names.
+  const cores = ['Aurora', 'Cedar', 'Coral', 'Ember', 'Harbour', 'Laurel', 'Opal', 'Sable', 'Amber', 'Amur', 'Alder'];
+  const kinds = ['Hotel', 'Inn', 'Suites', 'Palace', 'Place', 'Lodge', 'House', 'Rooms'];
+  const cities = ['Lima', 'Oslo', 'Porto', 'Quito'];
+  let seed = 7;
+  const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
+  const names: string[] = [];
+  const cityOf: string[] = [];
+  for (let h = 0; h < 4000; h++) {
+    const city = pick(cities);
+    const roll = next();
+    names.push(
+      roll < 0.3 ? `${pick(cores)} ${pick(kinds)}` : roll < 0.45 ? `Hotel ${pick(cores)}` : roll < 0.6 ? `${pick(cores)} ${city} ${pick(kinds)}`
+        : roll < 0.75 ? `${pick(cores)} & ${pick(cores)} ${pick(kinds)}` : roll < 0.9 ? `Grand ${pick(cores)} ${pick(kinds)}` : `${pick(cores)} ${pick(kinds)} ${h}`,
+    );
+    cityOf.push(city);
+  }
+  const ranks = Uint32Array.from(names.keys()).sort((a, b) => ((a * 7919) % 4001) - ((b * 7919) % 4001));
+  const inCity = (word: string) => {
+    const city = cities.find((c) => c.toLowerCase() === word);
+    return city ? Uint32Array.from(names.keys()).filter((h) => cityOf[h] === city) : null;
+  };
+  const typo = (word: string) => (word.length > 4 ? word.slice(0, 2) + word.slice(3) : word);
+  const queries: string[] = [];
+  for (let q = 0; q < 300; q++) {
+    const words = names[Math.floor(next() * names.length)].split(' ');
+    const at = Math.floor(next() * words.length);
+    if (next() < 0.6) words[at] = typo(words[at]);
+    if (next() < 0.2) words.splice(Math.floor(next() * words.length), 0, pick(cities));
+    if (next() < 0.15) words.splice(at, 1);
+    queries.push(words.join(' '));
+  }
+  queries.push('Ambr', 'The Sale', 'Lima', 'Hotel Oslo', 'Grand', 'Palce', 'Place', 'Cedar Lima', 'Suites Inn');
+
+  for (const [what, minPaired] of [['pairing only common words', undefined], ['pairing every word', 1], ['pairing no word', 1e9]] as const) {
+    it(`answers what scoring every hotel answers, ${what}`, () => {
+      const index = new NameIndex(names, ranks, minPaired);
+      let found = 0;
+      for (const name of queries) {
+        for (const options of [
+          { limit: 5 },
+          { limit: 5, hotelsInCity: inCity },
+          { limit: 3, hotelsInCity: inCity, boosted: inCity('oslo'), boost: 0.15 },
+          { limit: 20 },
+        ]) {
+          const pruned = index.match(name, options);
+          expect(pruned, `${name} ${JSON.stringify(Object.keys(options))}`).toEqual(index.matchScoringEveryHotel(name, options));
+          if (pruned.length > 0) found++;
+        }
+      }
+      // The comparison means something only if most queries find hotels.
+      expect(found).toBeGreaterThan(queries.length * 3);
+    });
+  }
+});

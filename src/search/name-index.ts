@@ -2,12 +2,16 @@
 // (inverse document frequency); a query scores hotels on two coverages: how much of what was
 // typed matched (typos count for less), and how much of the hotel's name was typed.
 //
-// Only hotels that could still reach the threshold are looked at (the MaxScore idea): words
-// are taken rarest first, and once the words left could not lift a hotel to the coverage
-// needed on their own, they no longer bring candidates, they only score them. Scoring a
-// candidate reads its few tokens against a vocabulary-sized table of what the query matched.
-import { deletions, editDistance, isFillerLike, nameWords, typosAllowed } from './name-words.js';
+// Hotels that share a name share a score, so names are scored once per group (NameGroups) and
+// a group's hotels are offered best-rated first until one is turned down. Only names that could
+// still reach the bar are read (the MaxScore idea), from the shortest lists that must hold them:
+// a name matching two typed words is in the pair list of those words (or in a rare word's short
+// list), so the long list of a common word is only read for names that match that word alone,
+// and only when that word alone weighs enough of the query.
+import { NameGroups, signatureBit } from './name-groups.js';
+import { NameReader, type TypedWord } from './name-reading.js';
 import { TopK } from './top-k.js';
+import { wordLists, WordPairLists, type GroupLists } from './word-pairs.js';
 
 export interface NameMatch {
   index: number;
@@ -24,11 +28,6 @@ export interface NameQueryOptions {
   boost?: number;
 }
 
-interface WordMatch {
-  token: number;
-  quality: number;
-}
-
 /** Share of the typed words (by weight) a hotel must match to be offered at all. */
 const MIN_QUERY_COVERAGE = 0.6;
 /** Combined score below which a candidate is not close enough. */
@@ -39,239 +38,56 @@ const MIN_SCORE = 0.55;
  */
 const MARGIN = 0.2;
 const QUERY_SHARE = 0.6;
-const TYPO_QUALITY = [1, 0.8, 0.6];
 const MAX_QUERY_WORDS = 16;
+/** Words in fewer names than this are not paired: their own lists are read whole. */
+const MIN_PAIRED_NAMES = 64;
+/** Summed in another order than score()'s: bounds allow for the rounding. */
+const SLACK = 1e-9;
 
-// Everything scoring needs about a hotel sits in one 64-byte record, so a candidate costs one
-// memory fetch: [seen stamp, rank, name weight (float32), token count, up to 12 tokens].
-const STRIDE = 16;
-const SEEN = 0;
-const RANK = 1;
-const WEIGHT = 2;
-const COUNT = 3;
-const FIRST_TOKEN = 4;
-const INLINE_TOKENS = STRIDE - FIRST_TOKEN;
-const WEIGHT_STEPS = 65536;
-const RANK_SPAN = 2 ** 23;
-
-/**
- * Hotels by name weight, then rank. With fewer than 2^23 hotels both fit one exact float64
- * key, sorted natively (several times faster than a comparator); beyond, a comparator.
- */
-function orderByWeightThenRank(n: number, weightOf: (h: number) => number, ranks: Uint32Array): Uint32Array {
-  if (n < RANK_SPAN) {
-    const keys = new Float64Array(n);
-    for (let h = 0; h < n; h++) keys[h] = weightOf(h) * WEIGHT_STEPS * RANK_SPAN + ranks[h];
-    keys.sort();
-    const byRank = new Uint32Array(n);
-    for (let h = 0; h < n; h++) byRank[ranks[h]] = h;
-    const order = new Uint32Array(n);
-    for (let k = 0; k < n; k++) order[k] = byRank[keys[k] % RANK_SPAN];
-    return order;
-  }
-  const order = new Uint32Array(n);
-  for (let h = 0; h < n; h++) order[h] = h;
-  return order.sort((a, b) => weightOf(a) - weightOf(b) || ranks[a] - ranks[b]);
-}
-
-/**
- * A word's bit in a name's 32-bit signature. A name whose signature lacks every bit of a typed
- * word's readings certainly does not hold that word; one that has a bit may (another word can
- * share it), and is then scored in full.
- */
-function signatureBit(token: number): number {
-  return 1 << (Math.imul(token, 0x9e3779b1) >>> 27);
+interface QueryWord extends TypedWord {
+  weight: number;
+  inCity: ArrayLike<number> | null;
 }
 
 export class NameIndex {
-  private readonly vocabulary = new Map<string, number>();
-  private readonly words: string[] = [];
-  private readonly idf: Float64Array;
-  private readonly postingStart: Uint32Array;
-  private readonly postings: Uint32Array;
-  private readonly postingWeight: Float32Array;
-  /** Beside each posting, its hotel's words as bits (signatureBit): which typed words it may hold. */
-  private readonly postingWords: Uint32Array;
-  private readonly records: Uint32Array;
-  private readonly weights: Float32Array;
-  /** Tokens past the twelfth of long names. */
-  private readonly overflow = new Map<number, number[]>();
-  /** Each word of 4+ letters under each of its one-letter deletions, for typo lookups. */
-  private readonly variants = new Map<string, number[]>();
+  private readonly groups: NameGroups;
+  private readonly reader: NameReader;
+  private readonly lists: GroupLists;
+  private readonly pairs: WordPairLists;
   private readonly unknownWordWeight: number;
-  // Per-query scratch. The seen stamp of a record never needs clearing.
+  // Per-query scratch. Seen stamps never need clearing.
   private stamp = 0;
+  private readonly groupSeen: Uint32Array;
+  private readonly hotelSeen: Uint32Array;
   /** Per hotel, a bit for each query word naming the hotel's city. */
   private readonly cityBits: Uint16Array;
   private readonly boostedMark: Uint8Array;
   private readonly tokenWord: Int32Array;
   private readonly tokenQuality: Float64Array;
+  private readonly wordQuality = new Float64Array(MAX_QUERY_WORDS);
+  private readonly wordIdf = new Float64Array(MAX_QUERY_WORDS);
   private readonly best = new TopK(16);
 
-  constructor(names: readonly string[], ranks: Uint32Array) {
-    const n = names.length;
-    const hotelTokens: number[] = [];
-    const tokenStart = new Uint32Array(n + 1);
-    const frequency: number[] = [];
-    // Names repeat (chains, and the demo): read each distinct name once.
-    const tokensOfName = new Map<string, number[]>();
-    for (let h = 0; h < n; h++) {
-      let nameTokens = tokensOfName.get(names[h]);
-      if (!nameTokens) {
-        nameTokens = nameWords(names[h]).map((word) => {
-          let token = this.vocabulary.get(word);
-          if (token === undefined) {
-            token = this.words.length;
-            this.vocabulary.set(word, token);
-            this.words.push(word);
-            frequency.push(0);
-          }
-          return token;
-        });
-        tokensOfName.set(names[h], nameTokens);
-      }
-      for (const token of nameTokens) {
-        frequency[token]++;
-        hotelTokens.push(token);
-      }
-      tokenStart[h + 1] = hotelTokens.length;
-    }
-
-    const vocabularySize = this.words.length;
-    this.idf = new Float64Array(vocabularySize);
-    let maxIdf = 1;
-    for (let t = 0; t < vocabularySize; t++) {
-      this.idf[t] = Math.log(1 + n / frequency[t]);
-      maxIdf = Math.max(maxIdf, this.idf[t]);
-    }
-    this.unknownWordWeight = maxIdf;
-
-    this.postingStart = new Uint32Array(vocabularySize + 1);
-    for (let t = 0; t < vocabularySize; t++) this.postingStart[t + 1] = this.postingStart[t] + frequency[t];
-    this.postings = new Uint32Array(this.postingStart[vocabularySize]);
-    this.records = new Uint32Array(n * STRIDE);
-    this.weights = new Float32Array(this.records.buffer);
-    for (let h = 0; h < n; h++) {
-      const record = h * STRIDE;
-      let weight = 0;
-      const count = tokenStart[h + 1] - tokenStart[h];
-      for (let k = 0; k < count; k++) {
-        const t = hotelTokens[tokenStart[h] + k];
-        weight += this.idf[t];
-        if (k < INLINE_TOKENS) this.records[record + FIRST_TOKEN + k] = t;
-      }
-      if (count > INLINE_TOKENS) this.overflow.set(h, hotelTokens.slice(tokenStart[h] + INLINE_TOKENS, tokenStart[h + 1]));
-      this.records[record + RANK] = ranks[h];
-      // Floored to 1/65536: lists are ordered by this value, and a weight never above the true
-      // one keeps the stop bound on the safe side.
-      this.weights[record + WEIGHT] = Math.floor(weight * WEIGHT_STEPS) / WEIGHT_STEPS;
-      this.records[record + COUNT] = count;
-    }
-
-    // Every list lightest name first (then best-rated), so a scan can stop where the rest of
-    // a list could only score less; each posting carries its hotel's name weight beside it.
-    const weightOf = (h: number) => this.weights[h * STRIDE + WEIGHT];
-    const order = orderByWeightThenRank(n, weightOf, ranks);
-    this.postingWeight = new Float32Array(this.postings.length);
-    this.postingWords = new Uint32Array(this.postings.length);
-    const fill = this.postingStart.slice(0, vocabularySize);
-    for (const h of order) {
-      let words = 0;
-      for (let k = tokenStart[h]; k < tokenStart[h + 1]; k++) words |= signatureBit(hotelTokens[k]);
-      for (let k = tokenStart[h]; k < tokenStart[h + 1]; k++) {
-        const at = fill[hotelTokens[k]]++;
-        this.postings[at] = h;
-        this.postingWeight[at] = weightOf(h);
-        this.postingWords[at] = words;
-      }
-    }
-
-    for (let t = 0; t < vocabularySize; t++) {
-      const word = this.words[t];
-      if (typosAllowed(word.length) === 0) continue;
-      for (const variant of deletions(word)) {
-        const list = this.variants.get(variant);
-        if (list) list.push(t);
-        else this.variants.set(variant, [t]);
-      }
-    }
-
-    this.cityBits = new Uint16Array(n);
-    this.boostedMark = new Uint8Array(n);
-    this.tokenWord = new Int32Array(vocabularySize).fill(-1);
-    this.tokenQuality = new Float64Array(vocabularySize);
-  }
-
-  /**
-   * Catalog words close enough to a typed word, best first. A word the catalog has is taken as
-   * typed ("Hostal" is not a typo of "Hostel") unless `knownMayBeTypo`: then its typo readings
-   * follow it ("Place" may be "Palace").
-   */
-  private lookup(word: string, knownMayBeTypo = false): WordMatch[] {
-    const exact = this.vocabulary.get(word);
-    if (exact !== undefined && !knownMayBeTypo) return [{ token: exact, quality: 1 }];
-    const matches: WordMatch[] = exact === undefined ? [] : [{ token: exact, quality: 1 }];
-    const allowed = typosAllowed(word.length);
-    // A catalog word within reach shares the typed word, or one of its one-letter deletions,
-    // with the catalog word or one of its deletions. A three-letter word may only have lost a
-    // letter ("twn" for "town").
-    const candidates = new Set<number>(this.variants.get(word) ?? []);
-    if (allowed > 0) {
-      for (const variant of deletions(word)) {
-        const token = this.vocabulary.get(variant);
-        if (token !== undefined) candidates.add(token);
-        for (const t of this.variants.get(variant) ?? []) candidates.add(t);
-      }
-    } else if (word.length < 3) {
-      return matches;
-    }
-    for (const token of candidates) {
-      if (token === exact) continue;
-      const candidate = this.words[token];
-      const reach = allowed === 0 ? 1 : Math.min(allowed, typosAllowed(candidate.length));
-      const distance = editDistance(word, candidate, reach);
-      if (distance <= reach) matches.push({ token, quality: TYPO_QUALITY[distance] });
-    }
-    // Closest first; among equally close readings the more common word is the likelier one.
-    return matches.sort((a, b) => b.quality - a.quality || this.idf[a.token] - this.idf[b.token]);
-  }
-
-  /**
-   * The typed words as the catalog would write them: a word neither known nor a typo away from
-   * a known one is split when it is two known words run together ("topazhotel"), dropped when
-   * it is a mistyped filler word ("hotl") or a stray letter or two, and kept otherwise (it then
-   * counts against the match).
-   */
-  private readTyped(typedName: string, knownMayBeTypo: boolean): { text: string; matches: WordMatch[] }[] {
-    const words = nameWords(typedName);
-    const read = new Map<string, WordMatch[]>();
-    // Nothing but "hotel", "the"...: only a name made of exactly those words matches.
-    if (words.every(isFillerLike)) {
-      return words.every((w) => this.vocabulary.has(w)) ? words.map((text) => ({ text, matches: this.lookup(text) })) : [];
-    }
-    for (const word of words) {
-      const matches = this.lookup(word, knownMayBeTypo && !isFillerLike(word));
-      if (matches.length > 0) {
-        read.set(word, matches);
-        continue;
-      }
-      const split = this.splitRunTogether(word);
-      if (split) for (const part of split) read.set(part, this.lookup(part));
-      else if (!isFillerLike(word) && !(word.length <= 2 && words.length > 1)) read.set(word, []);
-    }
-    if (read.size === 0) for (const word of words) read.set(word, this.lookup(word));
-    return [...read].map(([text, matches]) => ({ text, matches }));
-  }
-
-  private splitRunTogether(word: string): string[] | null {
-    if (word.length < 6) return null;
-    for (let at = 2; at <= word.length - 2; at++) {
-      const left = word.slice(0, at);
-      const right = word.slice(at);
-      const known = (part: string) => this.vocabulary.has(part) || isFillerLike(part);
-      if (known(left) && known(right)) return [left, right].filter((part) => this.vocabulary.has(part));
-    }
-    return null;
+  /** `minPairedNames`: words in fewer names than this are not paired (a test may pair every word). */
+  constructor(
+    names: readonly string[],
+    private readonly ranks: Uint32Array,
+    minPairedNames = MIN_PAIRED_NAMES,
+  ) {
+    this.groups = new NameGroups(names, ranks);
+    const { idf, words } = this.groups;
+    this.reader = new NameReader(this.groups.vocabulary, words, idf);
+    this.unknownWordWeight = idf.reduce((most, x) => Math.max(most, x), 1);
+    const order = this.groups.lightestFirst();
+    this.lists = wordLists(this.groups, order);
+    const { start } = this.lists;
+    this.pairs = new WordPairLists(this.groups, order, (t) => start[t + 1] - start[t], minPairedNames);
+    this.groupSeen = new Uint32Array(this.groups.size);
+    this.hotelSeen = new Uint32Array(names.length);
+    this.cityBits = new Uint16Array(names.length);
+    this.boostedMark = new Uint8Array(names.length);
+    this.tokenWord = new Int32Array(words.length).fill(-1);
+    this.tokenQuality = new Float64Array(words.length);
   }
 
   /**
@@ -280,20 +96,29 @@ export class NameIndex {
    * typos of other words too ("Hotel Place GL" for "Hotel Palace GL").
    */
   match(typedName: string, options: NameQueryOptions): NameMatch[] {
-    const asTyped = this.matchReading(this.readTyped(typedName, false), options);
-    return asTyped.length > 0 ? asTyped : this.matchReading(this.readTyped(typedName, true), options);
+    const asTyped = this.matchReading(this.reader.read(typedName, false), options, false);
+    return asTyped.length > 0 ? asTyped : this.matchReading(this.reader.read(typedName, true), options, false);
   }
 
-  private matchReading(reading: { text: string; matches: WordMatch[] }[], options: NameQueryOptions): NameMatch[] {
+  /** The same answer as `match`, found by scoring every hotel: the reference its pruning must equal. */
+  matchScoringEveryHotel(typedName: string, options: NameQueryOptions): NameMatch[] {
+    const asTyped = this.matchReading(this.reader.read(typedName, false), options, true);
+    return asTyped.length > 0 ? asTyped : this.matchReading(this.reader.read(typedName, true), options, true);
+  }
+
+  private matchReading(reading: TypedWord[], options: NameQueryOptions, everyHotel: boolean): NameMatch[] {
     const typed = reading.slice(0, MAX_QUERY_WORDS);
     if (typed.length === 0) return [];
-    const { idf, tokenWord, tokenQuality, cityBits, boostedMark } = this;
+    const { idf } = this.groups;
+    const { tokenWord, tokenQuality, cityBits, boostedMark, hotelSeen, best } = this;
 
     // Each typed word: what it matches in the catalog and what it weighs (its best reading).
-    const words = typed.map(({ text, matches }) => {
-      const weight = matches.length > 0 ? idf[matches[0].token] : this.unknownWordWeight;
-      return { text, matches, weight, inCity: options.hotelsInCity?.(text) ?? null };
-    });
+    const words: QueryWord[] = typed.map(({ text, matches }) => ({
+      text,
+      matches,
+      weight: matches.length > 0 ? idf[matches[0].token] : this.unknownWordWeight,
+      inCity: options.hotelsInCity?.(text) ?? null,
+    }));
     const queryWeight = words.reduce((sum, w) => sum + w.weight, 0);
     // Rarest first; a word's tokens point back at it (a token two words share keeps the first).
     words.sort((a, b) => b.weight - a.weight);
@@ -307,91 +132,37 @@ export class NameIndex {
       }
       for (let k = 0; k < (w.inCity?.length ?? 0); k++) cityBits[w.inCity![k]] |= 1 << i;
     });
+    const boosted = options.boosted ?? [];
     // The boost only raises what can be reached when some hotel is boosted at all.
-    const boost = (options.boosted?.length ?? 0) > 0 ? (options.boost ?? 0) : 0;
-    for (let k = 0; k < (options.boosted?.length ?? 0); k++) boostedMark[options.boosted![k]] = 1;
-
-    // A hotel first met at word w lacks every rarer word, so its query coverage is at most
-    // what the words from w on weigh. City credit is not counted there: the hotels that can
-    // get it are scored first, below.
-    const reachable = new Float64Array(words.length + 1);
-    const nameReachable = new Float64Array(words.length + 1);
-    for (let w = words.length - 1; w >= 0; w--) {
-      reachable[w] = reachable[w + 1] + words[w].weight / queryWeight;
-      nameReachable[w] = nameReachable[w + 1] + Math.max(0, ...words[w].matches.map((m) => idf[m.token]));
-    }
-
-    // What each typed word looks like in a name's signature, and what it weighs of the query:
-    // a hotel whose signature cannot hold words weighing MIN_QUERY_COVERAGE is not worth
-    // reading (its record is a memory fetch; the signature sits beside the posting).
-    const wordBits = new Uint32Array(words.length);
-    const wordShare = new Float64Array(words.length);
-    words.forEach((w, i) => {
-      for (const { token } of w.matches) wordBits[i] |= signatureBit(token);
-      wordShare[i] = w.weight / queryWeight;
-    });
+    const boost = boosted.length > 0 ? (options.boost ?? 0) : 0;
+    for (let k = 0; k < boosted.length; k++) boostedMark[boosted[k]] = 1;
 
     const stamp = (this.stamp = (this.stamp % 0xfffffffe) + 1);
-    if (stamp === 1) for (let r = SEEN; r < this.records.length; r += STRIDE) this.records[r] = 0;
-    const hasMarks = words.some((w) => w.inCity !== null && w.inCity.length > 0) || (options.boosted?.length ?? 0) > 0;
-    const wordQuality = new Float64Array(words.length);
-    const wordIdf = new Float64Array(words.length);
-    const best = this.best;
+    if (stamp === 1) {
+      this.groupSeen.fill(0);
+      hotelSeen.fill(0);
+    }
     best.reset(options.limit);
+    const scan = new Scan(this, words, queryWeight, stamp, boost, options.limit);
 
-    const visit = (h: number): boolean => {
-      const record = h * STRIDE;
-      if (this.records[record + SEEN] === stamp) return false;
-      this.records[record + SEEN] = stamp;
-      this.score(h, words, wordQuality, wordIdf, queryWeight, hasMarks, boost);
-      return true;
-    };
-    // Hotels that city credit can lift are scored first (they are few); every hotel met after
-    // them gets none, which keeps the bound below tight.
-    for (const w of words) for (let k = 0; k < (w.inCity?.length ?? 0); k++) visit(w.inCity![k]);
-
-    const barNow = () => {
-      let bar = MIN_SCORE;
-      if (best.length > 0) bar = Math.max(bar, -best.primaryOf(0) - MARGIN);
-      if (best.length === options.limit) bar = Math.max(bar, -best.primaryOf(best.length - 1));
-      return bar;
-    };
-    for (let w = 0; w < words.length; w++) {
-      // A hotel first met at word w lacks every rarer word walked already and is not boosted
-      // unless marked, so what it can score at most is known: its query coverage is at most
-      // reachable[w], its name coverage at most what the words left weigh over its own name
-      // weight. Once that cannot reach the bar (the floor, within MARGIN of the best, above
-      // the k-th best), the rest of the list, heavier still, cannot either.
-      const reach = reachable[w];
-      if (reach < MIN_QUERY_COVERAGE) break;
-      const nameReach = nameReachable[w];
-      let bar = barNow();
-      if (QUERY_SHARE * reach + (1 - QUERY_SHARE) + boost < bar) break;
-      for (const { token } of words[w].matches) {
-        const end = this.postingStart[token + 1];
-        for (let p = this.postingStart[token]; p < end; p++) {
-          const most = QUERY_SHARE * reach + (1 - QUERY_SHARE) * Math.min(1, nameReach / this.postingWeight[p]);
-          if (most + boost < bar) break;
-          const h = this.postings[p];
-          // Past its own bound only a boosted hotel can still make it: check the 1-byte mark.
-          if (most < bar && boostedMark[h] === 0) continue;
-          // The most of the query it can match (a boost does not count towards coverage, and
-          // city credit went to hotels already scored): scoring would turn it down.
-          const holds = this.postingWords[p];
-          let share = 0;
-          for (let u = 0; u < words.length; u++) if ((holds & wordBits[u]) !== 0) share += wordShare[u];
-          if (share < MIN_QUERY_COVERAGE - 1e-9) continue; // summed in another order than score()'s
-          // Nor one that could not score above the bar with all it may hold.
-          const best = QUERY_SHARE * share + (1 - QUERY_SHARE) * Math.min(1, nameReachable[0] / this.postingWeight[p]);
-          if (best + (boostedMark[h] === 1 ? boost : 0) < bar - 1e-9) continue;
-          if (visit(h)) bar = barNow();
+    if (everyHotel) {
+      for (let h = 0; h < hotelSeen.length; h++) scan.visitHotel(h);
+    } else {
+      // Hotels that city credit or the boost can lift are scored one by one first (they are
+      // few); every group met after them is scored without either, which keeps bounds tight.
+      for (const w of words) {
+        for (let k = 0; k < (w.inCity?.length ?? 0); k++) {
+          const h = w.inCity![k];
+          if (scan.mayCover(this.groups.signature[this.groups.groupOf[h]], cityBits[h])) scan.visitHotel(h);
         }
       }
+      for (let k = 0; k < boosted.length; k++) if (scan.mayCover(this.groups.signature[this.groups.groupOf[boosted[k]]])) scan.visitHotel(boosted[k]);
+      this.scanLists(scan, words);
     }
 
     for (const token of marked) tokenWord[token] = -1;
     for (const w of words) for (let k = 0; k < (w.inCity?.length ?? 0); k++) cityBits[w.inCity![k]] = 0;
-    for (let k = 0; k < (options.boosted?.length ?? 0); k++) boostedMark[options.boosted![k]] = 0;
+    for (let k = 0; k < boosted.length; k++) boostedMark[boosted[k]] = 0;
     const result: NameMatch[] = [];
     for (let k = 0; k < best.length; k++) {
       const score = -best.primaryOf(k);
@@ -400,31 +171,63 @@ export class NameIndex {
     return result;
   }
 
-  /** Scores one hotel and offers it to the best; `hasMarks` says whether any city or boost mark is set. */
-  private score(
-    h: number,
-    words: { weight: number }[],
-    wordQuality: Float64Array,
-    wordIdf: Float64Array,
-    queryWeight: number,
-    hasMarks: boolean,
-    boost: number,
-  ): void {
-    const { records, tokenWord, tokenQuality, idf } = this;
-    const record = h * STRIDE;
-    for (let w = 0; w < words.length; w++) wordQuality[w] = 0;
-    const count = records[record + COUNT];
-    for (let k = 0; k < count; k++) {
-      const t = k < INLINE_TOKENS ? records[record + FIRST_TOKEN + k] : this.overflow.get(h)![k - INLINE_TOKENS];
+  /**
+   * Every name that could reach the bar, from the shortest lists that must hold it: pair lists
+   * for names with two common typed words, a rare word's whole list, and last a common word's
+   * own list, only for a word that weighs enough alone and only for names holding it alone.
+   */
+  private scanLists(scan: Scan, words: QueryWord[]): void {
+    const { pairs, lists, tokenWord } = this;
+    const owned = (i: number) => words[i].matches.filter(({ token }) => tokenWord[token] === i).map(({ token }) => token);
+    const readings = words.map((_, i) => owned(i));
+    for (let i = 0; i < words.length; i++) {
+      for (let j = i + 1; j < words.length; j++) {
+        for (const a of readings[i]) {
+          if (!pairs.isPaired(a)) continue;
+          for (const b of readings[j]) {
+            const list = pairs.isPaired(b) ? pairs.list(a, b) : -1;
+            if (list >= 0) scan.list(pairs.lists, list, 1, scan.nameReach);
+          }
+        }
+      }
+    }
+    for (const tokens of readings) for (const t of tokens) if (!pairs.isPaired(t)) scan.list(lists, t, 1, scan.nameReach);
+    // A name first met here holds this word and no other typed word: every name holding two
+    // was in a pair list or a rare word's list above.
+    // Its coverage is at most this word's share at the quality of its best common reading (a
+    // rare reading's names were all read already), and it matches at most that reading's weight
+    // of its own name.
+    const { idf } = this.groups;
+    for (let i = 0; i < words.length; i++) {
+      const share = words[i].weight / scan.queryWeight;
+      const common = words[i].matches.filter(({ token }) => tokenWord[token] === i && pairs.isPaired(token));
+      if (common.length === 0 || share * common[0].quality < MIN_QUERY_COVERAGE - SLACK) continue;
+      const reach = share * common[0].quality;
+      const nameReach = Math.max(...common.map(({ token }) => idf[token]));
+      for (const { token } of common) scan.list(lists, token, reach, nameReach);
+    }
+  }
+
+  /** How well a group's name matches the typed words: fills wordQuality and wordIdf. */
+  matchGroup(g: number, count: number): void {
+    const { tokenWord, tokenQuality, wordQuality, wordIdf } = this;
+    const { tokens, tokenStart, idf } = this.groups;
+    for (let w = 0; w < count; w++) wordQuality[w] = 0;
+    for (let k = tokenStart[g]; k < tokenStart[g + 1]; k++) {
+      const t = tokens[k];
       const w = tokenWord[t];
       if (w >= 0 && tokenQuality[t] > wordQuality[w]) {
         wordQuality[w] = tokenQuality[t];
         wordIdf[w] = idf[t];
       }
     }
+  }
+
+  /** The score of the group last matched, with city credit for the words in `inCity`; -1 when not close enough. */
+  scoreMatched(g: number, words: QueryWord[], queryWeight: number, inCity: number): number {
+    const { wordQuality, wordIdf } = this;
     let matchedQuery = 0;
     let matchedName = 0;
-    const inCity = hasMarks ? this.cityBits[h] : 0;
     for (let w = 0; w < words.length; w++) {
       if (wordQuality[w] > 0) {
         matchedQuery += Math.min(wordIdf[w], words[w].weight) * wordQuality[w];
@@ -434,12 +237,117 @@ export class NameIndex {
       }
     }
     const queryCoverage = matchedQuery / queryWeight;
-    if (queryCoverage < MIN_QUERY_COVERAGE) return;
-    const weight = this.weights[record + WEIGHT];
+    if (queryCoverage < MIN_QUERY_COVERAGE) return -1;
+    const weight = this.groups.weight[g];
     const nameCoverage = weight > 0 ? Math.min(1, matchedName / weight) : 0;
     const score = QUERY_SHARE * queryCoverage + (1 - QUERY_SHARE) * nameCoverage;
-    if (score < MIN_SCORE) return;
-    const boosted = hasMarks && boost > 0 && this.boostedMark[h] === 1 ? boost : 0;
-    this.best.offer(h, -(score + boosted), records[record + RANK]);
+    return score < MIN_SCORE ? -1 : score;
+  }
+
+  /** Per-query state of the index a scan reads and writes. */
+  get scratch() {
+    return { groups: this.groups, groupSeen: this.groupSeen, hotelSeen: this.hotelSeen, cityBits: this.cityBits, boostedMark: this.boostedMark, best: this.best, ranks: this.ranks };
+  }
+}
+
+/** One query's walk over the lists: what it has seen, the bar, and the bounds. */
+class Scan {
+  private readonly wordBits: Uint32Array;
+  private readonly wordShare: Float64Array;
+  /** The most of a name's weight the typed words can match (each word's heaviest reading). */
+  readonly nameReach: number;
+  private readonly state: NameIndex['scratch'];
+
+  constructor(
+    private readonly index: NameIndex,
+    private readonly words: QueryWord[],
+    readonly queryWeight: number,
+    private readonly stamp: number,
+    private readonly boost: number,
+    private readonly limit: number,
+  ) {
+    this.state = index.scratch;
+    const { idf } = this.state.groups;
+    this.wordBits = new Uint32Array(words.length);
+    this.wordShare = new Float64Array(words.length);
+    let nameReach = 0;
+    words.forEach((w, i) => {
+      for (const { token } of w.matches) this.wordBits[i] |= signatureBit(token);
+      this.wordShare[i] = w.weight / queryWeight;
+      nameReach += Math.max(0, ...w.matches.map((m) => idf[m.token]));
+    });
+    this.nameReach = nameReach;
+  }
+
+  /** The score a group must beat: the floor, within MARGIN of the best, above the k-th best. */
+  bar(): number {
+    const { best } = this.state;
+    let bar = MIN_SCORE;
+    if (best.length > 0) bar = Math.max(bar, -best.primaryOf(0) - MARGIN);
+    if (best.length === this.limit) bar = Math.max(bar, -best.primaryOf(best.length - 1));
+    return bar;
+  }
+
+  /** Whether a name with this signature (in a city named by the words in `inCity`) may match enough of the query. */
+  mayCover(signature: number, inCity = 0): boolean {
+    return this.coverable(signature, inCity) >= MIN_QUERY_COVERAGE - SLACK;
+  }
+
+  /** The most of the query a name with this signature can match, with city credit for the words in `inCity`. */
+  private coverable(signature: number, inCity = 0): number {
+    let share = 0;
+    for (let u = 0; u < this.words.length; u++) if ((signature & this.wordBits[u]) !== 0 || (inCity & (1 << u)) !== 0) share += this.wordShare[u];
+    return share;
+  }
+
+  /** Scores one hotel with its city credit and boost, and offers it. */
+  visitHotel(h: number): void {
+    const { hotelSeen, groups, cityBits, boostedMark, best, ranks } = this.state;
+    if (hotelSeen[h] === this.stamp) return;
+    hotelSeen[h] = this.stamp;
+    const g = groups.groupOf[h];
+    this.index.matchGroup(g, this.words.length);
+    const score = this.index.scoreMatched(g, this.words, this.queryWeight, cityBits[h]);
+    if (score < 0) return;
+    best.offer(h, -(score + (boostedMark[h] === 1 ? this.boost : 0)), ranks[h]);
+  }
+
+  /**
+   * Scores a group (no city credit, no boost: hotels that have either were visited first) and
+   * offers its hotels best-rated first, until one is turned down: the rest, sharing its score
+   * and rated lower, would be too.
+   */
+  private visitGroup(g: number): void {
+    const { groupSeen, hotelSeen, groups, best, ranks } = this.state;
+    if (groupSeen[g] === this.stamp) return;
+    groupSeen[g] = this.stamp;
+    this.index.matchGroup(g, this.words.length);
+    const score = this.index.scoreMatched(g, this.words, this.queryWeight, 0);
+    if (score < 0) return;
+    for (let k = groups.hotelStart[g]; k < groups.hotelStart[g + 1]; k++) {
+      const h = groups.hotels[k];
+      if (hotelSeen[h] === this.stamp) continue;
+      if (!best.offer(h, -score, ranks[h])) return;
+    }
+  }
+
+  /**
+   * Reads one list, lightest name first. A name first met here matches at most `reach` of the
+   * query and `nameReach` of its own weight; once that cannot reach the bar, neither can the
+   * heavier names after it.
+   */
+  list(lists: GroupLists, l: number, reach: number, nameReach: number): void {
+    const { groups, weights, signatures } = lists;
+    let bar = this.bar();
+    for (let p = lists.start[l], end = lists.start[l + 1]; p < end; p++) {
+      const weight = weights[p];
+      if (QUERY_SHARE * reach + (1 - QUERY_SHARE) * Math.min(1, nameReach / weight) < bar) break;
+      // The most of the query it can match, by its signature: not enough, or not enough to beat the bar.
+      const share = this.coverable(signatures[p]);
+      if (share < MIN_QUERY_COVERAGE - SLACK) continue;
+      if (QUERY_SHARE * share + (1 - QUERY_SHARE) * Math.min(1, this.nameReach / weight) < bar - SLACK) continue;
+      this.visitGroup(groups[p]);
+      bar = this.bar();
+    }
   }
 }

@@ -24,13 +24,14 @@ export class TopK {
     this.length = 0;
   }
 
-  offer(id: number, primary: number, secondary: number): void {
+  /** Offers an item; says whether it was kept. */
+  offer(id: number, primary: number, secondary: number): boolean {
     const { ids, primary: p, secondary: s } = this;
     let at = this.length;
     if (at === this.k) {
       // Full: only something better than the worst kept gets in.
       const last = at - 1;
-      if (at === 0 || primary > p[last] || (primary === p[last] && secondary >= s[last])) return;
+      if (at === 0 || primary > p[last] || (primary === p[last] && secondary >= s[last])) return false;
       at = last;
     } else {
       this.length++;
@@ -44,6 +45,7 @@ export class TopK {
     ids[at] = id;
     p[at] = primary;
     s[at] = secondary;
+    return true;
   }
 
   id(position: number): number {
