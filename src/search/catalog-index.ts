@@ -54,6 +54,8 @@ export class CatalogIndex {
   /** Hotels of each place (city, region, country) by place id, best-rated first. */
   private readonly members: Map<string, Uint32Array>;
   private readonly names: NameIndex;
+  /** Cities with hotels, numbered for the name index: by place id. */
+  private readonly cityNumber = new Map<string, number>();
   private readonly hits = new IndexBuffer(4096);
   private readonly best = new TopK(32);
 
@@ -69,8 +71,9 @@ export class CatalogIndex {
     this.counter = new CircleCounter(this.tree);
     this.cosLat = new Float64Array(n);
     for (let i = 0; i < n; i++) this.cosLat[i] = Math.cos(table.lat[i] * RAD);
-    this.members = this.fileUnderPlaces();
-    this.names = new NameIndex(table.names, this.ranks.byRating);
+    const cityOf = new Int32Array(n).fill(-1);
+    this.members = this.fileUnderPlaces(cityOf);
+    this.names = new NameIndex(table.names, this.ranks.byRating, { cityOf, count: this.cityNumber.size });
   }
 
   get size(): number {
@@ -82,7 +85,8 @@ export class CatalogIndex {
     return this.members.get(placeId)?.length ?? 0;
   }
 
-  private fileUnderPlaces(): Map<string, Uint32Array> {
+  /** Files each hotel under its city, region and country; numbers its city in `cityOf`. */
+  private fileUnderPlaces(cityOf: Int32Array): Map<string, Uint32Array> {
     const { table, gazetteer } = this;
     const lists = new Map<string, number[]>();
     const add = (key: string, i: number) => {
@@ -100,6 +104,9 @@ export class CatalogIndex {
       const city = gazetteer.locateCity(country, table.cities[i], table.lat[i], table.lng[i], named);
       add(`country:${country}`, i);
       if (city) {
+        let number = this.cityNumber.get(city.id);
+        if (number === undefined) this.cityNumber.set(city.id, (number = this.cityNumber.size));
+        cityOf[i] = number;
         add(city.id, i);
         if (city.regionKey) add(`region:${city.regionKey}`, i);
       }
@@ -200,22 +207,16 @@ export class CatalogIndex {
     return result;
   }
 
-  /** Hotels filed under cities of this folded name (all the Parises), or null. */
-  private hotelsInCitiesNamed(folded: string, alternates: boolean): Uint32Array | null {
+  /** Cities with hotels of this folded name (all the Parises), by number. */
+  private citiesNamed(folded: string, alternates: boolean): number[] {
     // A word that is only some town's alternate name ("park", "grand") says nothing of a city.
-    const lists = this.gazetteer
-      .entriesNamed(folded)
-      .filter((e) => e.place.kind === 'city' && (!e.alternate || (alternates && e.place.population >= CITY_ALIAS_MIN_POPULATION)))
-      .map((e) => this.members.get(e.place.id))
-      .filter((list): list is Uint32Array => list !== undefined);
-    if (lists.length <= 1) return lists[0] ?? null;
-    const all = new Uint32Array(lists.reduce((n, l) => n + l.length, 0));
-    let at = 0;
-    for (const list of lists) {
-      all.set(list, at);
-      at += list.length;
+    const numbers: number[] = [];
+    for (const e of this.gazetteer.entriesNamed(folded)) {
+      if (e.place.kind !== 'city' || (e.alternate && !(alternates && e.place.population >= CITY_ALIAS_MIN_POPULATION))) continue;
+      const number = this.cityNumber.get(e.place.id);
+      if (number !== undefined && !numbers.includes(number)) numbers.push(number);
     }
-    return all;
+    return numbers;
   }
 
   /**
@@ -226,9 +227,9 @@ export class CatalogIndex {
     return this.names.match(name, {
       limit,
       // A word of the typed name counts as its city by the city's own name only: a big city has
-      // hundreds of other names, and each marked word costs a pass over the city's hotels.
-      hotelsInCity: (word) => this.hotelsInCitiesNamed(word, false),
-      boosted: cityText === null ? null : this.hotelsInCitiesNamed(foldText(cityText), true),
+      // hundreds of other names, some of them common words of hotel names.
+      citiesNamed: (word) => this.citiesNamed(word, false),
+      boostedCities: cityText === null ? null : this.citiesNamed(foldText(cityText), true),
       boost: CITY_BOOST,
     });
   }
