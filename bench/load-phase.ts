@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { SeededRandom } from '../src/catalog/random.js';
 import type { CatalogIndex } from '../src/search/catalog-index.js';
-import { load, startCeiling, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
+import { load, startCeiling, startPostgresServer, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
 
 export type Report = (what: string, value: string, target?: string, ok?: boolean | null) => void;
 
@@ -69,6 +69,33 @@ export async function benchUnderLoad(dataDir: string, index: CatalogIndex, citie
   try {
     await loadEach(service, key, index, cities, random, options, report);
   } finally {
+    await service.stop();
+  }
+}
+
+/**
+ * Hotel by id against a plain Fastify server reading each hotel from PostgreSQL (the same
+ * catalog, imported there by the bench): the service must answer at least twice its rate.
+ */
+export async function benchHotelByIdAgainstPostgres(dataDir: string, postgresUrl: string, index: CatalogIndex, random: SeededRandom, options: LoadOptions, report: Report) {
+  const env = { DATA_DIR: dataDir, DEMO_CATALOG: 'false', CATALOG_POLL_SECONDS: '0' };
+  const key = await createPartnerKey(env);
+  const service = await startService({ ...env, LIMIT_PARTNER_PER_DAY: '100000000' }, await freePort());
+  const plain = await startPostgresServer(postgresUrl);
+  try {
+    const scenario: Scenario = {
+      what: 'hotel by id',
+      method: 'GET',
+      route: '/hotels/*',
+      headers: { authorization: `Bearer ${key}` },
+      requests: Array.from({ length: VARIETY }, () => ({ path: `/hotels/${index.table.ids[random.int(0, index.size - 1)]}` })),
+    };
+    await typicalAnswer(plain.base, scenario); // it answers before it is loaded
+    const { first, second, share } = await alternate([plain, service], scenario, options);
+    report('under load: hotel by id, plain Fastify + PostgreSQL server (CPU of its Node process only)', perSecond(first));
+    report('under load: hotel by id, the service beside it', `${perSecond(second)} — ${share.toFixed(2)}× its rate`, '≥ 2×', share >= 2);
+  } finally {
+    await plain.stop();
     await service.stop();
   }
 }

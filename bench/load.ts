@@ -104,6 +104,14 @@ export async function startCeiling(routes: CeilingRoute[]): Promise<RunningServe
   return { base: `http://127.0.0.1:${port}`, cpuSeconds: () => cpuSecondsOf(child.pid!), stop: stopper(child) };
 }
 
+/** A plain Fastify server reading hotels from PostgreSQL at `url` (bench/postgres-server.ts). */
+export async function startPostgresServer(url: string): Promise<RunningServer> {
+  const child = spawn(process.execPath, [`${DIST}bench/postgres-server.js`], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin!.end(JSON.stringify({ url }));
+  const { port } = (await firstLine(child, 'the PostgreSQL server')) as { port: number };
+  return { base: `http://127.0.0.1:${port}`, cpuSeconds: () => cpuSecondsOf(child.pid!), stop: stopper(child) };
+}
+
 /** The service as npm start runs it, on DATA_DIR, answering once /readyz says it is ready. */
 export async function startService(env: Record<string, string>, port: number): Promise<RunningServer> {
   // For example BENCH_SERVICE_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof': a profile of the service under load.

@@ -36,7 +36,7 @@ import type { Gazetteer } from '../src/places/gazetteer.js';
 import { openPostgres } from '../src/storage/postgres.js';
 import { buildHttpApp } from '../src/http/server.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { benchUnderLoad } from './load-phase.js';
+import { benchHotelByIdAgainstPostgres, benchUnderLoad } from './load-phase.js';
 
 const { values } = parseArgs({
   options: {
@@ -177,7 +177,7 @@ async function benchOverLoopback(services: CatalogServices, logger: pino.Logger,
 }
 
 /** The same feed through PostgreSQL: import speed, index build from it, hotel detail reads. */
-async function benchPostgres(feed: string, gazetteer: Gazetteer, logger: pino.Logger, ids: () => string) {
+async function benchPostgres(feed: string, gazetteer: Gazetteer, logger: pino.Logger, ids: () => string, underLoad: ((url: string) => Promise<void>) | null) {
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const schema = `bench_${Date.now()}`;
   const admin = new pg.Client(url);
@@ -204,6 +204,7 @@ async function benchPostgres(feed: string, gazetteer: Gazetteer, logger: pino.Lo
       const id = ids();
       return () => store.getHotel(id);
     }));
+    await underLoad?.(`${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`);
   } finally {
     await store.close();
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
@@ -340,7 +341,8 @@ async function main() {
     await store.close();
     live.stop();
     if (!values['load-only']) {
-      await benchPostgres(feed, gazetteer, logger, () => index.table.ids[someHotel()]);
+      const againstPostgres = LOAD.seconds > 0 && LOAD.only === '' ? (url: string) => benchHotelByIdAgainstPostgres(dir, url, index, random, LOAD, report) : null;
+      await benchPostgres(feed, gazetteer, logger, () => index.table.ids[someHotel()], againstPostgres);
       await benchAllowances(logger);
     }
     const failed = rows.filter((r) => r.ok === false);
