@@ -19,6 +19,25 @@ interface StateRow {
   source: string;
 }
 
+/** A card row as CARD_COLUMNS lists its columns. */
+type CardArray = [string, string, number | null, number | null, number | null, string, string, string, number, number, string | null];
+
+function cardOf(row: CardArray): HotelCardRow {
+  return {
+    id: row[0],
+    name: row[1],
+    stars: row[2],
+    rating: row[3],
+    review_count: row[4],
+    address: row[5],
+    city: row[6],
+    country_code: row[7],
+    latitude: row[8],
+    longitude: row[9],
+    photo_url: row[10],
+  };
+}
+
 type StoredHotel = Omit<HotelRecord, 'photos' | 'amenities'> & { photos: string; amenities: string };
 
 export class SqliteCatalogStore implements CatalogStore {
@@ -41,15 +60,17 @@ export class SqliteCatalogStore implements CatalogStore {
 
   async *scanCards(generation: number, batchSize = 5000): AsyncIterable<HotelCardRow[]> {
     // Keyset pages, not one long cursor: the connection stays free for requests in between.
-    const page = this.db.prepare(
-      `SELECT ${CARD_COLUMNS} FROM hotels WHERE generation = ? AND id > ? ORDER BY id LIMIT ?`,
-    );
+    // Rows as arrays, made into objects here: better-sqlite3 builds an object per row through
+    // the V8 API, slower than a literal (1M hotels: 4.4-5.1 s as objects, 3.6-4.0 s so).
+    const page = this.db
+      .prepare<[number, string, number], CardArray>(`SELECT ${CARD_COLUMNS} FROM hotels WHERE generation = ? AND id > ? ORDER BY id LIMIT ?`)
+      .raw(true);
     let after = '';
     for (;;) {
-      const rows = page.all(generation, after, batchSize) as HotelCardRow[];
+      const rows = page.all(generation, after, batchSize);
       if (rows.length === 0) return;
-      yield rows;
-      after = rows[rows.length - 1].id;
+      yield rows.map(cardOf);
+      after = rows[rows.length - 1][0];
       await yieldToEventLoop();
     }
   }
