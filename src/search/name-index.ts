@@ -7,7 +7,8 @@
 // still reach the bar are read (the MaxScore idea), from the shortest lists that must hold them:
 // a name matching two typed words is in the pair list of those words (or in a rare word's short
 // list), so the long list of a common word is only read for names that match that word alone,
-// and only when that word alone weighs enough of the query.
+// and only when that word alone weighs enough of the query. The hotels of a city the query
+// names (a typed word, or the caller's `city`) are read first, from that city's own lists.
 import { CityWordLists } from './city-words.js';
 import { NameGroups } from './name-groups.js';
 import { NameReader, type TypedWord } from './name-reading.js';
@@ -180,10 +181,9 @@ export class NameIndex {
     }
     for (const tokens of readings) for (const t of tokens) if (!pairs.isPaired(t)) scan.list(lists, t, 1, scan.nameReach);
     // A name first met here holds this word and no other typed word: every name holding two
-    // was in a pair list or a rare word's list above.
-    // Its coverage is at most this word's share at the quality of its best common reading (a
-    // rare reading's names were all read already), and it matches at most that reading's weight
-    // of its own name.
+    // was in a pair list or a rare word's list above. So its coverage is at most this word's
+    // share at the quality of its best common reading (the rare readings' names were all read),
+    // and it matches at most that reading's weight of its own name.
     const { idf } = this.groups;
     for (let i = 0; i < words.length; i++) {
       const share = words[i].weight / scan.queryWeight;
