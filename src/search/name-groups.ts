@@ -3,6 +3,7 @@
 // name, so the name index lists and scores groups, not hotels: a query costs what the
 // distinct names it meets cost, however many hotels carry each of them.
 import { nameWords } from './name-words.js';
+import { orderByKey } from './sort-keys.js';
 
 /** A word's bit in a name's 32-bit signature: a name lacking every bit of a word lacks the word. */
 export function signatureBit(token: number): number {
@@ -110,21 +111,18 @@ export class NameGroups {
 
   /**
    * Groups by name weight, then rank: the order every list keeps, so a scan can stop where the
-   * rest could only score less. Both fit one exact float64 key, sorted natively (several times
-   * faster than a comparator).
+   * rest could only score less. A weight is a whole number of 1/65536, so it sorts as a key.
    */
   lightestFirst(): Uint32Array {
     const groups = this.size;
-    const keys = new Float64Array(groups);
-    for (let g = 0; g < groups; g++) keys[g] = this.weight[g] * 65536 * 2 ** 23 + this.rank[g];
-    if (groups >= 2 ** 23) {
-      return Uint32Array.from(keys.keys()).sort((a, b) => this.weight[a] - this.weight[b] || this.rank[a] - this.rank[b]);
-    }
-    keys.sort();
-    const byRank = new Uint32Array(groups);
-    for (let g = 0; g < groups; g++) byRank[this.rank[g]] = g;
-    const order = new Uint32Array(groups);
-    for (let k = 0; k < groups; k++) order[k] = byRank[keys[k] % 2 ** 23];
-    return order;
+    const ranked = new Uint32Array(groups);
+    for (let g = 0; g < groups; g++) ranked[this.rank[g]] = g;
+    const weightKey = (p: number) => this.weight[ranked[p]] * 65536;
+    let keys = 1;
+    for (let p = 0; p < groups; p++) keys = Math.max(keys, weightKey(p) + 1);
+    return (
+      orderByKey(groups, weightKey, keys, (p) => ranked[p]) ??
+      ranked.sort((a, b) => this.weight[a] - this.weight[b] || this.rank[a] - this.rank[b])
+    );
   }
 }

@@ -1,6 +1,7 @@
 // Global orders computed once per catalog, so that ordering hits at query time is a
 // comparison of two integers.
 import type { HotelTable } from './hotel-table.js';
+import { orderByKey } from './sort-keys.js';
 
 export interface Ranks {
   /** Position of each hotel best-rated first: score, then more reviews, then name, then id. */
@@ -31,12 +32,12 @@ export function computeRanks(table: HotelTable): Ranks {
   const byRating = positions(order);
   // Most stars first, then best-rated: the key is the stars' place, ties by rating position.
   const starsRank = descendingRanks(stars);
-  const byStars = orderByKey(n, (p) => starsRank[order[p]], distinctCount(starsRank), (p) => order[p]);
+  const byStars = orderByKey(n, (p) => starsRank.ranks[order[p]], starsRank.count, (p) => order[p]);
   return { byRating, byStars: positions(byStars ?? order.slice().sort((a, b) => stars[b] - stars[a] || byRating[a] - byRating[b])) };
 }
 
-/** Each value's place among the distinct values, highest first. */
-function descendingRanks(values: Float64Array): Uint32Array {
+/** Each value's place among the distinct values, highest first, and how many places there are. */
+function descendingRanks(values: Float64Array): { ranks: Uint32Array; count: number } {
   const sorted = values.slice().sort();
   const distinct: number[] = [];
   for (let k = sorted.length - 1; k >= 0; k--) if (distinct.length === 0 || distinct[distinct.length - 1] !== sorted[k]) distinct.push(sorted[k]);
@@ -52,14 +53,7 @@ function descendingRanks(values: Float64Array): Uint32Array {
     }
     ranks[i] = low;
   }
-  return ranks;
-}
-
-/** How many distinct places descendingRanks gave (at least 1). */
-function distinctCount(ranks: Uint32Array): number {
-  let most = 0;
-  for (const r of ranks) most = Math.max(most, r);
-  return most + 1;
+  return { ranks, count: Math.max(1, distinct.length) };
 }
 
 /**
@@ -68,13 +62,13 @@ function distinctCount(ranks: Uint32Array): number {
  * ids within each run of equal numbers. Null when the numbers do not fit.
  */
 function byRatingOrder(n: number, rating: Float64Array, reviews: Int32Array, byNames: (a: number, b: number) => number): Uint32Array | null {
-  const ratingRank = descendingRanks(rating);
+  const { ranks: ratingRank, count: ratings } = descendingRanks(rating);
   let mostReviews = 0;
   for (let i = 0; i < n; i++) mostReviews = Math.max(mostReviews, reviews[i]);
   const span = mostReviews + 2; // -1 (unknown) sorts after 0
   const primary = new Float64Array(n);
   for (let i = 0; i < n; i++) primary[i] = ratingRank[i] * span + (mostReviews - reviews[i]);
-  const order = orderByKey(n, (i) => primary[i], distinctCount(ratingRank) * span, (i) => i);
+  const order = orderByKey(n, (i) => primary[i], ratings * span, (i) => i);
   if (!order) return null;
   for (let start = 0; start < n; ) {
     let end = start + 1;
@@ -82,20 +76,5 @@ function byRatingOrder(n: number, rating: Float64Array, reviews: Int32Array, byN
     if (end - start > 1) order.subarray(start, end).sort(byNames);
     start = end;
   }
-  return order;
-}
-
-/**
- * Positions 0..n-1 by an integer key below `keys`, ties by position, each mapped through
- * `item`; null when key and position do not fit one exact float64.
- */
-function orderByKey(n: number, keyOf: (i: number) => number, keys: number, item: (i: number) => number): Uint32Array | null {
-  const scale = 2 ** Math.max(1, Math.ceil(Math.log2(n + 1)));
-  if (keys * scale > Number.MAX_SAFE_INTEGER) return null;
-  const sorted = new Float64Array(n);
-  for (let i = 0; i < n; i++) sorted[i] = keyOf(i) * scale + i;
-  sorted.sort();
-  const order = new Uint32Array(n);
-  for (let k = 0; k < n; k++) order[k] = item(sorted[k] % scale);
   return order;
 }
