@@ -13,8 +13,7 @@ export function signatureBit(token: number): number {
 export class NameGroups {
   readonly vocabulary = new Map<string, number>();
   readonly words: string[] = [];
-  /** Per word: how many hotels have it, and its inverse document frequency over hotels. */
-  readonly frequency: Uint32Array;
+  /** Per word: its inverse document frequency over hotels. */
   readonly idf: Float64Array;
   /** Per group: its words in name order (from tokenStart[g] to tokenStart[g + 1]). */
   readonly tokenStart: Uint32Array;
@@ -56,10 +55,10 @@ export class NameGroups {
       groupSize[g]++;
     }
     const groups = groupTokens.length;
-    this.frequency = new Uint32Array(this.words.length);
-    for (let g = 0; g < groups; g++) for (const t of groupTokens[g]) this.frequency[t] += groupSize[g];
+    const frequency = new Uint32Array(this.words.length);
+    for (let g = 0; g < groups; g++) for (const t of groupTokens[g]) frequency[t] += groupSize[g];
     this.idf = new Float64Array(this.words.length);
-    for (let t = 0; t < this.words.length; t++) this.idf[t] = Math.log(1 + n / this.frequency[t]);
+    for (let t = 0; t < this.words.length; t++) this.idf[t] = Math.log(1 + n / frequency[t]);
 
     this.tokenStart = new Uint32Array(groups + 1);
     for (let g = 0; g < groups; g++) this.tokenStart[g + 1] = this.tokenStart[g] + groupTokens[g].length;
