@@ -61,7 +61,11 @@ describe('NameIndex pruning', () => {
   }
   const ranks = Uint32Array.from(names.keys()).sort((a, b) => ((a * 7919) % 4001) - ((b * 7919) % 4001));
   // Hotels 0-99 have no city the index knows.
-  const hotelCities = { cityOf: Int32Array.from(cityOf, (city, h) => (h < 100 ? -1 : cities.indexOf(city))), count: cities.length };
+  const cityNumbers = Int32Array.from(cityOf, (city, h) => (h < 100 ? -1 : cities.indexOf(city)));
+  const hotelCities = {
+    cityOf: cityNumbers,
+    members: cities.map((_, c) => Uint32Array.from(names.keys()).filter((h) => cityNumbers[h] === c).sort((a, b) => ranks[a] - ranks[b])),
+  };
   const citiesNamed = (word: string) => {
     const city = cities.findIndex((c) => c.toLowerCase() === word);
     return city >= 0 ? [city] : null;

@@ -73,7 +73,10 @@ export class CatalogIndex {
     for (let i = 0; i < n; i++) this.cosLat[i] = Math.cos(table.lat[i] * RAD);
     const cityOf = new Int32Array(n).fill(-1);
     this.members = this.fileUnderPlaces(cityOf);
-    this.names = new NameIndex(table.names, this.ranks.byRating, { cityOf, count: this.cityNumber.size });
+    // Each numbered city's hotels, best-rated first: the lists just filed, by number.
+    const cityMembers: Uint32Array[] = [];
+    for (const [placeId, number] of this.cityNumber) cityMembers[number] = this.members.get(placeId)!;
+    this.names = new NameIndex(table.names, this.ranks.byRating, { cityOf, members: cityMembers });
   }
 
   get size(): number {

@@ -11,12 +11,18 @@ export class CityWordLists {
   /** List k (the k-th word of all cities) runs from listStart[k] to listStart[k + 1] in `hotels`. */
   private readonly listStart: Uint32Array;
   readonly hotels: Uint32Array;
-  /** Per city: its hotels best-rated first (from memberStart[c] to memberStart[c + 1]). */
-  private readonly memberStart: Uint32Array;
-  readonly members: Uint32Array;
 
-  /** `cityOf`: each hotel's city number (below `cities`), or -1 when it has none; `ranks`: each hotel's rating position. */
-  constructor(names: NameGroups, order: Uint32Array, cityOf: Int32Array, cities: number, ranks: Uint32Array) {
+  /**
+   * `cityOf`: each hotel's city number, or -1 when it has none; `members`: each city's hotels,
+   * best-rated first, by number (the catalog index's own lists, kept as they are).
+   */
+  constructor(
+    names: NameGroups,
+    order: Uint32Array,
+    cityOf: Int32Array,
+    private readonly members: readonly Uint32Array[],
+  ) {
+    const cities = members.length;
     // Entries (hotel, word) in list order: groups lightest first, their hotels best-rated first.
     let size = 0;
     for (let g = 0; g < names.size; g++) {
@@ -63,16 +69,6 @@ export class CityWordLists {
     this.words = Uint32Array.from(words);
     this.listStart = Uint32Array.from(listStart);
 
-    // Members by city, best-rated first: hotels in rating order, counted into their cities.
-    const n = cityOf.length;
-    const byRank = new Uint32Array(n);
-    for (let h = 0; h < n; h++) byRank[ranks[h]] = h;
-    this.memberStart = new Uint32Array(cities + 1);
-    for (let h = 0; h < n; h++) if (cityOf[h] >= 0) this.memberStart[cityOf[h] + 1]++;
-    for (let c = 0; c < cities; c++) this.memberStart[c + 1] += this.memberStart[c];
-    this.members = new Uint32Array(this.memberStart[cities]);
-    const fill = this.memberStart.slice(0, cities);
-    for (const h of byRank) if (cityOf[h] >= 0) this.members[fill[cityOf[h]]++] = h;
   }
 
   /** The list of the city's hotels holding the word, as [from, to) in `hotels`; empty when none. */
@@ -88,9 +84,9 @@ export class CityWordLists {
     return [this.listStart[low], this.listStart[low + 1]];
   }
 
-  /** The city's hotels best-rated first, as [from, to) in `members`. */
-  membersOf(city: number): [number, number] {
-    return [this.memberStart[city], this.memberStart[city + 1]];
+  /** The city's hotels best-rated first. */
+  membersOf(city: number): Uint32Array {
+    return this.members[city];
   }
 }
 

@@ -31,10 +31,10 @@ export interface NameQueryOptions {
   boost?: number;
 }
 
-/** Each hotel's city, numbered 0 to count - 1 (-1: none). */
+/** Each hotel's city, numbered 0 to members.length - 1 (-1: none), and each city's hotels best-rated first. */
 export interface HotelCities {
   cityOf: Int32Array;
-  count: number;
+  members: readonly Uint32Array[];
 }
 
 const MAX_QUERY_WORDS = 16;
@@ -63,15 +63,15 @@ export class NameIndex {
     this.pairs = new WordPairLists(this.groups, order, (t) => start[t + 1] - start[t], minPairedNames);
     this.tables = {
       groups: this.groups,
-      cityWords: cities === null ? null : new CityWordLists(this.groups, order, cities.cityOf, cities.count, ranks),
+      cityWords: cities === null ? null : new CityWordLists(this.groups, order, cities.cityOf, cities.members),
       cityOf: cities?.cityOf ?? null,
       ranks,
       tokenWord: new Int32Array(words.length).fill(-1),
       tokenQuality: new Float64Array(words.length),
       groupSeen: new Uint32Array(this.groups.size),
       hotelSeen: new Uint32Array(names.length),
-      cityBits: new Uint16Array(cities?.count ?? 0),
-      boostedCity: new Uint8Array(cities?.count ?? 0),
+      cityBits: new Uint16Array(cities?.members.length ?? 0),
+      boostedCity: new Uint8Array(cities?.members.length ?? 0),
       best: new TopK(16),
     };
   }

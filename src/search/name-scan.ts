@@ -210,9 +210,7 @@ export class NameScan {
     this.wordQuality.fill(0);
     const creditOnly = this.scoreMatched(1, inCity);
     if (creditOnly < 0) return;
-    const [from, to] = cityWords.membersOf(city);
-    for (let k = from; k < to; k++) {
-      const h = cityWords.members[k];
+    for (const h of cityWords.membersOf(city)) {
       if (hotelSeen[h] === this.stamp) continue;
       const g = groups.groupOf[h];
       if (this.coverable(groups.signature[g], 0) > 0) {
