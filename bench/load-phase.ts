@@ -60,12 +60,21 @@ type Target = { share: number } | { reqPerSec: number };
 const perSecond = (f: LoadFigures & { cpuPerAnswer: number }) =>
   `${Math.round(f.reqPerSec).toLocaleString('en-US')} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${Math.round(f.cpuPerAnswer * 1e6)} µs CPU per answer${f.failures ? `, ${f.failures} failed` : ''}`;
 
-export async function benchUnderLoad(dataDir: string, index: CatalogIndex, cities: string[], random: SeededRandom, options: LoadOptions & { only: string }, report: Report) {
+/**
+ * The service on the bench's catalog, with a partner key whose allowance does not run out during
+ * the run; `startSeconds` is its start-up alone, spawn to ready.
+ */
+async function startBenchService(dataDir: string): Promise<{ service: RunningServer; key: string; startSeconds: number }> {
   const env = { DATA_DIR: dataDir, DEMO_CATALOG: 'false', CATALOG_POLL_SECONDS: '0' };
   const key = await createPartnerKey(env);
   const started = performance.now();
   const service = await startService({ ...env, LIMIT_PARTNER_PER_DAY: '100000000' }, await freePort());
-  report('service start-up, catalog already imported (spawn to ready)', `${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { service, key, startSeconds: (performance.now() - started) / 1000 };
+}
+
+export async function benchUnderLoad(dataDir: string, index: CatalogIndex, cities: string[], random: SeededRandom, options: LoadOptions & { only: string }, report: Report) {
+  const { service, key, startSeconds } = await startBenchService(dataDir);
+  report('service start-up, catalog already imported (spawn to ready)', `${startSeconds.toFixed(1)} s`);
   try {
     await loadEach(service, key, index, cities, random, options, report);
   } finally {
@@ -78,9 +87,7 @@ export async function benchUnderLoad(dataDir: string, index: CatalogIndex, citie
  * catalog, imported there by the bench): the service must answer at least twice its rate.
  */
 export async function benchHotelByIdAgainstPostgres(dataDir: string, postgresUrl: string, index: CatalogIndex, random: SeededRandom, options: LoadOptions, report: Report) {
-  const env = { DATA_DIR: dataDir, DEMO_CATALOG: 'false', CATALOG_POLL_SECONDS: '0' };
-  const key = await createPartnerKey(env);
-  const service = await startService({ ...env, LIMIT_PARTNER_PER_DAY: '100000000' }, await freePort());
+  const { service, key } = await startBenchService(dataDir);
   const plain = await startPostgresServer(postgresUrl);
   try {
     const scenario: Scenario = {
