@@ -4,6 +4,7 @@ import { allowanceAddress } from '../src/keys/caller.js';
 import { windowAt } from '../src/limits/windows.js';
 import { foldText, slugify } from '../src/text/fold.js';
 import { editDistance, nameWords } from '../src/search/name-words.js';
+import { placeTypos, placeTyposAllowed } from '../src/places/place-typos.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { importProgress } from '../src/cli/progress.js';
 
@@ -58,6 +59,38 @@ describe('hotel name words', () => {
     expect(editDistance('meridian', 'meridain', 2)).toBe(1);
     expect(editDistance('international', 'internatinal', 2)).toBe(1);
     expect(editDistance('aurora', 'zebra', 1)).toBe(2);
+  });
+});
+
+describe('typos in a place name', () => {
+  it('counts a dropped, added, doubled or swapped letter and a like letter as one typo', () => {
+    for (const [typed, name] of [
+      ['barcelna', 'barcelona'],
+      ['athense', 'athens'],
+      ['berlinn', 'berlin'],
+      ['lodnon', 'london'],
+      ['florance', 'florence'],
+      ['dubrovnic', 'dubrovnik'],
+      ['krakov', 'krakow'],
+      ['cancum', 'cancun'],
+      ['helsinky', 'helsinki'],
+      ['parid', 'paris'], // neighbouring keys
+    ]) {
+      expect(placeTypos(typed, name), `${typed} → ${name}`).toBe(1);
+    }
+  });
+
+  it('counts a letter changed for an unlike one as two, and never reads another first letter', () => {
+    expect(placeTypos('neverland', 'nederland')).toBe(2);
+    expect(placeTypos('parix', 'paris')).toBe(1); // x is the key below s
+    expect(placeTypos('parim', 'paris')).toBe(2);
+    expect(placeTypos('narnia', 'sarnia')).toBe(Infinity);
+    expect(placeTypos('sondon', 'london')).toBe(Infinity);
+    expect(placeTypos('cincinatti', 'cincinnati')).toBe(2);
+  });
+
+  it('allows one typo from 5 letters and two from 10', () => {
+    expect([4, 5, 9, 10].map(placeTyposAllowed)).toEqual([0, 1, 1, 2]);
   });
 });
 

@@ -25,6 +25,8 @@ const NAMESAKE_CITY_SHARE = 0.25;
 const DOTTED_ABBREVIATION = /^(?:[A-Za-z]\.){2,4}$/;
 /** A region's name followed by a word that says it is one. */
 const REGION_WORD = /^(.+) (?:state|province|region|county|prefecture)$/;
+/** An English article before a name: "the White House", "the Hague". */
+const ARTICLE = /^the (.+)$/;
 
 /** A place a name may mean, and the typos between what was typed and that name. */
 interface Candidate {
@@ -66,6 +68,11 @@ export class GazetteerResolver implements DestinationResolver {
       // "Washington State", "Bali Province": a region's name followed by what it is.
       const [, regionName] = REGION_WORD.exec(parts[0]) ?? [];
       if (regionName) candidates = this.candidates(regionName, [], lookup).filter(({ entry }) => entry.place.kind === 'region');
+    }
+    if (candidates.length === 0) {
+      // "the White House": the name without its article (kept where a place is called with it).
+      const [, name] = ARTICLE.exec(parts[0]) ?? [];
+      if (name) candidates = this.candidates(name, parts.slice(1), lookup);
     }
     if (candidates.length === 0 && parts.length === 1) {
       // "paris texas", "porto portugal": a place name followed by where it is.

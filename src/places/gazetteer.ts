@@ -46,6 +46,16 @@ export interface NameEntry {
 }
 
 const ALTERNATE_NAME_BONUS = -0.5;
+/**
+ * A town known in many languages is likelier meant than a same-sized namesake known in one:
+ * Delphi, Greece (26 names in GeoNames, 2,373 people) over Delphi, Indiana (2 names, 2,858).
+ * log10 of the count, weighed low so that population still rules between towns of unlike size;
+ * by a town's own name only (a translated name is no sign of fame: "White House" is Casablanca's).
+ */
+const NOTABILITY_WEIGHT = 0.25;
+function notability(alternateNames: number): number {
+  return NOTABILITY_WEIGHT * Math.log10(1 + alternateNames);
+}
 /** Cities this big are found by all their alternate names; smaller ones by their ASCII spelling. */
 const ALTERNATE_NAMES_MIN_POPULATION = 15_000;
 // Airports and landmarks have no population: these stand in for one. A large airport's code
@@ -126,7 +136,8 @@ export class Gazetteer {
       };
       this.cities.push(place);
       this.byId.set(place.id, place);
-      this.addEntry(foldedName, { place, bonus: 0, alternate: false });
+      const known = notability(c.alternateNames.length);
+      this.addEntry(foldedName, { place, bonus: known, alternate: false });
       if (c.population >= TYPO_NAMES_MIN_POPULATION) {
         this.typos.add(foldedName);
         this.typos.add(foldText(c.asciiName));

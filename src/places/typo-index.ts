@@ -1,21 +1,20 @@
 // Well-known place names, found again through a traveller's typo: "Barcelna", "Lodnon",
 // "Rio de Janiero". Each name is filed under itself and under each of its one-letter
 // deletions; a typed text looks itself and its own deletions up, which meets a name one
-// letter dropped, added, changed or swapped away (and some two), and the edit distance then
-// decides. Only names of places many travellers go to are filed: a typo is read as a famous
-// place, never as one of the 140,000 villages one letter away from it.
+// letter dropped, added, changed or swapped away (and some two); place-typos.ts then counts
+// the typos. Only names of places many travellers go to are filed: a typo is read as a
+// famous place, never as one of the 140,000 villages one letter away from it.
 //
 // Flat, as the other indexes: each variant is a 32-bit hash packed with its name's number in
 // one sorted Float64Array (8 bytes a variant, against ~80 for a Map of strings). A hash that
-// collides only brings a name for the edit distance to turn down.
-import { deletions, editDistance, typosAllowed } from '../search/name-words.js';
+// collides only brings a name for the typo count to turn down.
+import { deletions } from '../search/name-words.js';
+import { placeTypos, placeTyposAllowed } from './place-typos.js';
 
 /** Letters, digits and the punctuation folded names keep: names in other scripts are not typed with Latin typos. */
 const LATIN = /^[a-z0-9 '.-]+$/;
 /** Names shorter than this are not filed: "Rom" is not Rome, "FRA" not "FRO". */
 const MIN_LENGTH = 4;
-/** Typed text shorter than this is not read as a typo: a four-letter word is a typo away from too many towns ("Hotl", "Holt"). */
-const MIN_TYPED_LENGTH = 5;
 /** Room for the name's number beside the hash (2^21 names), keeping the key exact in a double (2^32 x 2^21 = 2^53). */
 const ID_SPACE = 2 ** 21;
 
@@ -58,10 +57,10 @@ export class TypoIndex {
     this.pending = [];
   }
 
-  /** Filed names within the typos a text of this length may carry (1 from 5 letters, 2 from 8), nearest first. */
+  /** Filed names within the typos a text of this length may carry (place-typos.ts says how they are counted), nearest first. */
   near(foldedText: string): NearName[] {
-    const allowed = typosAllowed(foldedText.length);
-    if (foldedText.length < MIN_TYPED_LENGTH || allowed === 0) return [];
+    const allowed = placeTyposAllowed(foldedText.length);
+    if (allowed === 0) return [];
     this.freeze();
     const seen = new Set<number>();
     const found: NearName[] = [];
@@ -73,7 +72,7 @@ export class TypoIndex {
         seen.add(id);
         const name = this.names[id];
         if (name === foldedText) continue;
-        const typos = editDistance(foldedText, name, allowed);
+        const typos = placeTypos(foldedText, name);
         if (typos <= allowed) found.push({ name, typos });
       }
     }

@@ -31,10 +31,10 @@ export interface TravellerCase {
 /**
  * The categories the relevance suite requires at least 97% of: those that pass today. The
  * others are measured and printed on every run and join this list as they pass (issue 11:
- * misspellings and hotels nearby are close; islands, areas and landmarks need data that no
+ * hotels nearby misses one island, Sentosa; islands, areas and landmarks need data that no
  * registry package ships).
  */
-export const GATED_CATEGORIES: readonly TravellerCategory[] = ['airport-code', 'ambiguity'];
+export const GATED_CATEGORIES: readonly TravellerCategory[] = ['misspelling', 'airport-code', 'ambiguity'];
 
 /** Smallest number of cases of each category. */
 export const MINIMUM_CASES: Record<TravellerCategory, number> = {
