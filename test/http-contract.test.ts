@@ -114,7 +114,9 @@ describe('CORS and request ids', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
     const r = await t.request('/hotels/search?destination=Lisbon', { headers: { origin: 'https://blog.example' } });
     const exposed = r.headers.get('access-control-expose-headers') ?? '';
-    for (const h of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']) expect(exposed).toContain(h);
+    for (const h of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'Retry-After']) {
+      expect(exposed).toContain(h);
+    }
     expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -137,9 +139,15 @@ describe('OpenAPI document', () => {
       description: 'Most hotels returned.',
       schema: { type: 'integer', minimum: 1, maximum: 20, default: 10 },
     });
-    expect(Object.keys(search.responses)).toEqual(['200', '400', '401', '404', '429', '503']);
-    expect(Object.keys(doc.body.paths['/links'].post.responses)).toEqual(['200', '400', '401', '429', '503']);
-    expect(search.responses['200'].headers).toHaveProperty('X-RateLimit-Reset');
+    expect(Object.keys(search.responses)).toEqual(['200', '400', '401', '404', '405', '429', '500', '503']);
+    expect(Object.keys(doc.body.paths['/links'].post.responses)).toEqual(['200', '400', '401', '405', '429', '500', '503']);
+    expect(Object.keys(search.responses['200'].headers)).toEqual([
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+      'RateLimit-Policy',
+      'RateLimit',
+    ]);
     expect(doc.body.components.schemas.Error.properties.error.properties.code.enum).toEqual([
       'unauthorized',
       'rate_limited',
@@ -147,6 +155,29 @@ describe('OpenAPI document', () => {
       'not_found',
       'upstream_unavailable',
     ]);
+  });
+
+  it('reads as generators and consoles read it: no default that changes a search, examples, open answers, no stray tags', async () => {
+    const doc = (await t.request('/openapi.json')).body;
+    const search = doc.paths['/hotels/search'].get;
+    const param = (name: string) => search.parameters.find((p: { name: string }) => p.name === name);
+    // A console filling in a declared default sort would turn a point search's distance order into rating order.
+    expect(param('sort').schema).not.toHaveProperty('default');
+    // Text in angle brackets vanishes as an HTML tag in Markdown renderers.
+    expect(JSON.stringify(doc)).not.toMatch(/<(id|CC|code|slug)>/);
+    for (const [path, method] of [['/hotels/search', 'get'], ['/hotels/find', 'get'], ['/hotels/{id}', 'get'], ['/links', 'post']]) {
+      expect(doc.paths[path][method].responses['200'].content['application/json'].example, `${method} ${path}`).toBeTruthy();
+    }
+    // Answers are open, so a field added later breaks no generated client; requests stay closed.
+    for (const name of ['HotelCard', 'SearchResponse', 'FindResponse', 'Hotel', 'LinkEntry', 'LinksResponse', 'Error']) {
+      expect(JSON.stringify(doc.components.schemas[name]), name).not.toContain('"additionalProperties":false');
+    }
+    expect(doc.components.schemas.LinksRequest.additionalProperties).toBe(false);
+    expect(doc.components.responses.MethodNotAllowed.headers).toHaveProperty('Allow');
+    // The guide is in sections a reference page can show as such.
+    for (const heading of ['## First calls', '## Keys and allowances', '## Limit headers', '## Errors', '## Calling from a browser']) {
+      expect(doc.info.description).toContain(heading);
+    }
   });
 
   it('passes the Redocly linter without a warning, as deployed at its public address', async () => {
@@ -159,7 +190,9 @@ describe('OpenAPI document', () => {
       ]);
       const file = join(deployed.dataDir, 'openapi.json');
       writeFileSync(file, JSON.stringify(doc.body));
-      const result = await promisify(execFile)('npx', ['redocly', 'lint', file, '--format', 'stylish'], { cwd: process.cwd() }).catch(
+      // The strictest built-in ruleset: every rule of recommended as an error, examples checked against their schemas.
+      const lint = ['redocly', 'lint', file, '--extends', 'recommended-strict', '--format', 'stylish'];
+      const result = await promisify(execFile)('npx', lint, { cwd: process.cwd() }).catch(
         (error: { stdout: string; stderr: string; code: number }) => error,
       );
       const output = `${result.stdout}\n${result.stderr}`;

@@ -53,6 +53,8 @@ describe('a valid key', () => {
     expect(keyed.headers.get('x-ratelimit-limit')).toBe('4');
     expect(keyed.headers.get('x-ratelimit-remaining')).toBe('3');
     expect(keyed.headers.get('x-ratelimit-reset')).toBe(String(Date.UTC(2026, 10, 24) / 1000));
+    expect(keyed.headers.get('ratelimit-policy')).toBe('"standard";q=4;w=86400');
+    expect(keyed.headers.get('ratelimit')).toBe('"standard";r=3;t=43200');
     const keylessAfter = await t.request('/hotels/search?destination=Lisbon');
     expect(Number(keylessAfter.headers.get('x-ratelimit-remaining'))).toBe(Number(keyless.headers.get('x-ratelimit-remaining')) - 1);
   });

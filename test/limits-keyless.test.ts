@@ -27,6 +27,9 @@ describe('keyless allowance', () => {
     }
     expect(remaining).toEqual(['2', '1', '0']);
     const refused = await t.request('/hotels/find?name=Pestana');
+    // The same allowance in the IETF fields: an hour's window, nothing left, reset in 60 s.
+    expect(refused.headers.get('ratelimit-policy')).toBe('"keyless";q=3;w=3600');
+    expect(refused.headers.get('ratelimit')).toBe('"keyless";r=0;t=60');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('60');
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
@@ -41,6 +44,7 @@ describe('keyless allowance', () => {
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get('x-ratelimit-remaining')).toBe('2');
     expect(fresh.headers.get('x-ratelimit-reset')).toBe(String(Date.UTC(2026, 10, 23, 12) / 1000));
+    expect(fresh.headers.get('ratelimit')).toBe('"keyless";r=2;t=3600');
   });
 
   it('refuses a links call whose URLs do not fit what remains, whole, and counts nothing', async () => {

@@ -56,6 +56,7 @@ describe.each(MCP_WAYS)('MCP over %s', (way) => {
     for (const tool of tools) {
       expect(tool.inputSchema.additionalProperties).toBe(false);
       expect(tool.outputSchema?.type).toBe('object');
+      expect(JSON.stringify(tool.outputSchema)).not.toContain('"additionalProperties":false');
       expect(tool.description!.length).toBeGreaterThan(100);
       expect(tool.annotations?.readOnlyHint).toBe(true);
     }

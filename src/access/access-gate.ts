@@ -78,6 +78,8 @@ export class AccessGate implements RequestGate {
       remaining: Math.max(0, limit - used),
       resetAt: Math.ceil(window.endMs / 1000),
       retryAfterSeconds: Math.max(1, Math.ceil((window.endMs - now) / 1000)),
+      policy: caller.tier,
+      windowSeconds: window.lengthSeconds,
     };
   }
 }

@@ -10,8 +10,12 @@ export interface Admission {
   remaining: number;
   /** Unix time, in whole seconds, when the window resets. */
   resetAt: number;
-  /** Whole seconds (at least 1) until the call could fit; only meaningful when refused. */
+  /** Whole seconds (at least 1) until the window resets: when a refused call could fit. */
   retryAfterSeconds: number;
+  /** The allowance's name, for the IETF RateLimit fields: the caller's tier. */
+  policy: string;
+  /** The window's length in seconds (an hour keyless, a day with a key). */
+  windowSeconds: number;
 }
 
 export interface Identification {

@@ -12,6 +12,8 @@ import {
   SearchResponse,
 } from '../operations/schemas.js';
 import { MESSAGE_ONLY_KEYWORDS } from '../validation/rules.js';
+import { apiDescription } from './openapi-description.js';
+import { errorExample, findExample, hotelExample, linksExample, searchExample } from './openapi-examples.js';
 import { HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 
 export interface OpenApiSettings {
@@ -38,31 +40,52 @@ const COMPONENTS = new Map<object, string>([
   [ErrorBody, 'Error'],
 ]);
 
-/** A plain JSON copy of a schema, named components replaced by references. */
-function schemaJson(schema: unknown, root = true): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => schemaJson(s, false));
+/** Answers: a client must accept fields added later, so their schemas are published open. */
+const ANSWER_COMPONENTS = new Set<object>([HotelCard, SearchResponse, FindResponse, Hotel, LinkEntry, LinksResponse, ErrorBody]);
+
+/**
+ * A plain JSON copy of a schema, named components replaced by references. `open` drops
+ * `additionalProperties: false` (kept inside the service to write answers): published on an
+ * answer, it makes strict generated clients fail the day a field is added.
+ */
+function schemaJson(schema: unknown, open: boolean, root = true): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => schemaJson(s, open, false));
   if (schema === null || typeof schema !== 'object') return schema;
   const component = COMPONENTS.get(schema);
   if (component && !root) return { $ref: `#/components/schemas/${component}` };
   const copy: Json = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (!MESSAGE_ONLY_KEYWORDS.has(key)) copy[key] = schemaJson(value, false);
+    if (MESSAGE_ONLY_KEYWORDS.has(key) || (open && key === 'additionalProperties' && value === false)) continue;
+    copy[key] = schemaJson(value, open, false);
   }
   return copy;
 }
 
-const LIMIT_HEADERS = {
-  'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
-  'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
-  'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
-};
+const LIMIT_HEADERS = Object.fromEntries(
+  ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'].map((name) => [
+    name,
+    { $ref: `#/components/headers/${name}` },
+  ]),
+);
 
 const ERROR_RESPONSES: Record<number, string> = {
   400: 'InvalidParams',
   401: 'Unauthorized',
   404: 'NotFound',
+  405: 'MethodNotAllowed',
   429: 'RateLimited',
+  500: 'InternalError',
   503: 'Unavailable',
+};
+
+/** Statuses every operation can answer, besides its own failures. */
+const COMMON_FAILURES = [401, 405, 429, 500, 503];
+
+const ANSWER_EXAMPLES: Record<string, (s: OpenApiSettings) => unknown> = {
+  searchHotels: searchExample,
+  findHotel: findExample,
+  getHotel: hotelExample,
+  createLinks: linksExample,
 };
 
 function parameters(operation: HttpOperation): Json[] {
@@ -71,7 +94,7 @@ function parameters(operation: HttpOperation): Json[] {
     if (!schema) return;
     const object = schema as unknown as { properties: Record<string, Json>; required?: string[] };
     for (const [name, property] of Object.entries(object.properties)) {
-      const { description, ...rest } = schemaJson(property) as Json;
+      const { description, ...rest } = schemaJson(property, false) as Json;
       result.push({
         name,
         in: where,
@@ -86,15 +109,20 @@ function parameters(operation: HttpOperation): Json[] {
   return result;
 }
 
-function operationJson(operation: HttpOperation): Json {
+function operationJson(operation: HttpOperation, s: OpenApiSettings): Json {
   const responses: Json = {
     200: {
       description: 'OK',
       headers: LIMIT_HEADERS,
-      content: { 'application/json': { schema: schemaJson(operation.operation.output, false) } },
+      content: {
+        'application/json': {
+          schema: schemaJson(operation.operation.output, true, false),
+          example: ANSWER_EXAMPLES[operation.operation.id](s),
+        },
+      },
     },
   };
-  for (const status of [...operation.failures, 401, 429, 503].sort((a, b) => a - b)) {
+  for (const status of [...operation.failures, ...COMMON_FAILURES].sort((a, b) => a - b)) {
     responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]}` };
   }
   return {
@@ -104,17 +132,17 @@ function operationJson(operation: HttpOperation): Json {
     tags: [operation.path === '/links' ? 'links' : 'hotels'],
     parameters: parameters(operation),
     ...(operation.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaJson(operation.body, false) } } } }
+      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaJson(operation.body, false, false) } } } }
       : {}),
     responses,
   };
 }
 
-function errorResponse(description: string, extraHeaders: Json = {}): Json {
+function errorResponse(description: string, example: unknown, headers: Json = LIMIT_HEADERS): Json {
   return {
     description,
-    headers: { ...LIMIT_HEADERS, ...extraHeaders },
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    headers,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example } },
   };
 }
 
@@ -122,44 +150,17 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
   const paths: Json = {};
   for (const operation of HTTP_OPERATIONS) {
     const item = (paths[operation.path] ??= {}) as Json;
-    item[operation.method.toLowerCase()] = operationJson(operation);
+    item[operation.method.toLowerCase()] = operationJson(operation, s);
   }
   const schemas: Json = {};
-  for (const [schema, name] of COMPONENTS) schemas[name] = schemaJson(schema);
+  for (const [schema, name] of COMPONENTS) schemas[name] = schemaJson(schema, ANSWER_COMPONENTS.has(schema));
   return {
     openapi: '3.1.0',
     info: {
       title: `${s.serviceName} hotel affiliate API`,
       version: '1.0.0',
       summary: `List hotels and get links to their pages on ${s.mainSite} that carry your affiliate code.`,
-      description: [
-        `Every hotel link carries your affiliate code (query parameter ${s.affiliateParam}) when you call with a key, ` +
-          `and your placement tag sub_id as ${s.subIdParam}. Bookings within 90 days of a click (last click wins) ` +
-          'earn you up to 5%. No operation takes dates; prices, rooms and reviews are on the hotel page the link opens.',
-        `Display rules: link to photos, never copy or re-host them; search only when a person asks; wherever hotels ` +
-          `appear, credit the service with a linked text "Book on ${s.serviceName}".`,
-        `Keys are optional. Without one, calls are counted per IP address (IPv6 per /64): ${s.keylessPerHour} an hour, ` +
-          `resetting on the hour (UTC). A standard key allows ${s.standardPerDay} a day and a partner key ` +
-          `${s.partnerPerDay} a day, resetting at 00:00 UTC. Apply for a key at ${s.signupUrl}. An unknown, revoked ` +
-          'or malformed key is refused with 401; it never falls back to keyless, which would lose your commission. ' +
-          'Such a call counts against your address, as a keyless call, while that allowance has room; once it has none, ' +
-          'the key is still refused with 401 (not 429), at no cost.',
-        'Every call costs 1, errors included, except POST /links with a valid body, which costs one per URL. A call ' +
-          'that does not fit what remains is refused whole with 429 and costs nothing. Every response of the four ' +
-          'operations carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.',
-        'Errors have the body {"error": {"code", "message"}}; the message names the parameter, the rule and the ' +
-          'value received. Unknown or repeated query parameters, empty values and malformed numbers are 400. ' +
-          'A dependency that is down or too slow is 503 upstream_unavailable with Retry-After. An unknown path is ' +
-          '404 and a wrong method 405 with Allow, whatever the other headers. A request that cannot be read as HTTP ' +
-          '(a request line and headers over 16 KiB: 431; a request that does not arrive in time: 408; other ' +
-          'malformed bytes: 400) gets the same error body and X-Request-Id, costs nothing and closes its connection.',
-        `The same operations are MCP tools for AI agents at ${baseUrl}/mcp (Streamable HTTP, also under /v1): ` +
-          'search_hotels, find_hotel, get_hotel and create_links take the parameters of their operations as one ' +
-          'object and answer their response as structured content, with a short text crediting the site. Send the ' +
-          'same Authorization header: a bad key is 401, no key is keyless. A tool call costs what its operation ' +
-          'costs, from the same allowance; a refused call is a tool error (isError) saying when to retry. Agents that ' +
-          'start tools as local processes run `hotel-affiliate mcp`, which calls this API with their key.',
-      ].join('\n\n'),
+      description: apiDescription(baseUrl, s),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [
@@ -196,26 +197,61 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
           description: 'Unix time, in whole seconds, when the window resets.',
           schema: { type: 'integer', minimum: 0 },
         },
+        'RateLimit-Policy': {
+          description:
+            'The same allowance as an IETF RateLimit-Policy field (draft-ietf-httpapi-ratelimit-headers): the tier as ' +
+            'policy name, q the quota, w the window in seconds.',
+          schema: { type: 'string' },
+          example: '"standard";q=1000;w=86400',
+        },
+        RateLimit: {
+          description: 'The IETF RateLimit field: the policy name, r what remains, t the seconds until the window resets.',
+          schema: { type: 'string' },
+          example: '"standard";r=998;t=3600',
+        },
         'Retry-After': {
           description: 'Whole seconds (at least 1) to wait before retrying.',
           schema: { type: 'integer', minimum: 1 },
         },
         'WWW-Authenticate': { description: 'Bearer error="invalid_token"', schema: { type: 'string' } },
+        Allow: { description: 'The methods the path takes.', schema: { type: 'string' }, example: 'GET, HEAD' },
+        'X-Request-Id': { description: 'The id of this request in our logs.', schema: { type: 'string' } },
       },
       responses: {
-        InvalidParams: errorResponse('invalid_params: a parameter or the body breaks a rule; the message says which.'),
+        InvalidParams: errorResponse(
+          'invalid_params: a parameter or the body breaks a rule; the message says which.',
+          errorExample('invalid_params', 'query parameter limit must be an integer from 1 to 20 (got "50")'),
+        ),
         Unauthorized: errorResponse(
           'unauthorized: the API key is unknown, revoked or malformed. Counted against your address while it has room; the limit headers are its.',
-          { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
+          errorExample('unauthorized', 'the API key is not valid: unknown, revoked or mistyped'),
+          { ...LIMIT_HEADERS, 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
         ),
-        NotFound: errorResponse('not_found: nothing matches.'),
-        RateLimited: errorResponse('rate_limited: the call does not fit your allowance; it was not counted.', {
-          'Retry-After': { $ref: '#/components/headers/Retry-After' },
-        }),
+        NotFound: errorResponse('not_found: nothing matches.', errorExample('not_found', 'no place matches destination "Atlantis City"')),
+        MethodNotAllowed: errorResponse(
+          'The path does not take this method (POST /hotels/search, say). Answered before anything else is read; costs nothing, so no limit headers.',
+          errorExample('invalid_params', 'method POST is not allowed on /hotels/search; use GET'),
+          { Allow: { $ref: '#/components/headers/Allow' } },
+        ),
+        RateLimited: errorResponse(
+          'rate_limited: the call does not fit your allowance; it was not counted.',
+          errorExample(
+            'rate_limited',
+            `Calls without a key are limited to ${s.keylessPerHour} requests an hour per IP address; the limit resets at 2026-11-23T11:00:00.000Z. ` +
+              `Apply for an API key at ${s.signupUrl} for a higher allowance.`,
+          ),
+          { ...LIMIT_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+        ),
+        InternalError: errorResponse(
+          'An unexpected failure (code upstream_unavailable); quote the request id in the message when reporting it.',
+          errorExample('upstream_unavailable', 'an unexpected error occurred; quote request id 4f6c0e2a-… when reporting it'),
+          { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+        ),
         Unavailable: errorResponse(
           'upstream_unavailable: a dependency (catalog store, key store, places provider) is down or too slow. When the key could not ' +
             'be checked, the call counted against your address (while it had room) and the limit headers are its.',
-          { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+          errorExample('upstream_unavailable', 'the hotel catalog cannot be read right now; try again shortly'),
+          { ...LIMIT_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
         ),
       },
     },

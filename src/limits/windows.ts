@@ -10,11 +10,12 @@ export interface Window {
   startSeconds: number;
   /** When it resets, in Unix milliseconds. */
   endMs: number;
+  lengthSeconds: number;
 }
 
 /** The window of this kind containing `nowMs`. Both lengths divide the Unix epoch evenly in UTC. */
 export function windowAt(kind: WindowKind, nowMs: number): Window {
   const length = LENGTH_MS[kind];
   const start = Math.floor(nowMs / length) * length;
-  return { startSeconds: start / 1000, endMs: start + length };
+  return { startSeconds: start / 1000, endMs: start + length, lengthSeconds: length / 1000 };
 }

@@ -94,9 +94,17 @@ const LINKS: ToolDefinition<LinksResponse> = {
 
 export const TOOLS: readonly ToolDefinition[] = [SEARCH, FIND, GET, LINKS];
 
-/** A schema as published: plain JSON without our message-only keywords. */
-function publishedSchema(schema: TSchema): Tool['inputSchema'] {
-  return JSON.parse(JSON.stringify(schema, (key, value) => (MESSAGE_ONLY_KEYWORDS.has(key) ? undefined : value)));
+/**
+ * A schema as published: plain JSON without our message-only keywords. An output schema is
+ * published open (no `additionalProperties: false`), as in the OpenAPI document: a client that
+ * checks results against it must not fail the day an answer gains a field.
+ */
+function publishedSchema(schema: TSchema, open = false): Tool['inputSchema'] {
+  return JSON.parse(
+    JSON.stringify(schema, (key, value) =>
+      MESSAGE_ONLY_KEYWORDS.has(key) || (open && key === 'additionalProperties' && value === false) ? undefined : value,
+    ),
+  );
 }
 
 /** The tools as tools/list gives them. */
@@ -105,6 +113,6 @@ export const TOOL_LIST: Tool[] = TOOLS.map((tool) => ({
   title: tool.title,
   description: tool.description,
   inputSchema: publishedSchema(tool.operation.input),
-  outputSchema: publishedSchema(tool.operation.output),
+  outputSchema: publishedSchema(tool.operation.output, true),
   annotations: { title: tool.title, readOnlyHint: true, idempotentHint: true, openWorldHint: false },
 }));

@@ -15,9 +15,10 @@ export const SubId = Type.String({
   examples: ['homepage-widget'],
 });
 
+// No `default` keyword: the default depends on the kind of search, and consoles and generated
+// clients that fill in a declared default would turn every point search into a rating sort.
 export const SortOrder = Type.Enum(['rating', 'stars', 'distance'], {
   type: 'string',
-  default: 'rating',
   description:
     'rating: best guest score first (ties: more reviews, then name). stars: most stars first, then by rating. ' +
     'distance: nearest first; needs a point (lat/lng, place_id, or a destination with a centre such as a city). ' +
@@ -42,8 +43,9 @@ export const SearchQuery = Type.Object(
         minLength: 1,
         maxLength: 300,
         description:
-          'A place identifier: a GeoNames city as geonames:<id>, region:<CC>.<code>, country:<CC>, an airport as ' +
-          'iata:<code>, a landmark as landmark:<slug>, or (when the service has a Google Places key) a Google place id. ' +
+          'A place identifier: a GeoNames city as `geonames:{id}`, a region as `region:{CC}.{code}`, a country as ' +
+          '`country:{CC}`, an airport as `iata:{code}`, a landmark as `landmark:{slug}`, or (when the service has a ' +
+          'Google Places key) a Google place id. ' +
           'Unknown ids are 404; a places service that fails or is slow is 503.',
         examples: ['geonames:2267057'],
       }),

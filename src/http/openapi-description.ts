@@ -1,0 +1,87 @@
+// The OpenAPI document's info.description: the guide a reference page (/docs) shows above the
+// operations. Markdown, in sections a developer reads in order: a first call, what links earn,
+// the display rules, keys and allowances, the limit headers, errors, HTTP caching, browsers, MCP.
+import type { OpenApiSettings } from './openapi.js';
+
+export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
+  return [
+    `List hotels and get links to their pages on ${s.mainSite} that carry your affiliate code.`,
+
+    '## First calls',
+    'No key is needed to try it: calls without one are counted per IP address.',
+    [
+      '```sh',
+      `curl '${baseUrl}/hotels/search?destination=Lisbon&limit=3'`,
+      `curl '${baseUrl}/hotels/find?name=Pestana%20Palace&city=Lisbon'`,
+      `curl -H 'Authorization: Bearer live_…' '${baseUrl}/hotels/hotel/pt/lisbon/pestana-palace?sub_id=homepage'`,
+      '```',
+    ].join('\n'),
+
+    '## Links and commission',
+    `With a key, every hotel link carries your affiliate code (query parameter \`${s.affiliateParam}\`) and your ` +
+      `placement tag \`sub_id\` as \`${s.subIdParam}\`. Bookings within 90 days of a click (last click wins) earn you ` +
+      'up to 5%. No operation takes dates; prices, rooms and reviews are on the hotel page the link opens. ' +
+      '`POST /links` puts your code on any address of the site you already have.',
+
+    '## Display rules',
+    'Link to photos, never copy or re-host them; search only when a person asks; wherever hotels appear, credit the ' +
+      `service with a linked text "Book on ${s.serviceName}".`,
+
+    '## Keys and allowances',
+    [
+      '| caller | allowance | window resets |',
+      '|---|---|---|',
+      `| no key (per IP address; IPv6 per /64) | ${s.keylessPerHour} calls an hour | on the hour, UTC |`,
+      `| standard key | ${s.standardPerDay} calls a day | 00:00 UTC |`,
+      `| partner key | ${s.partnerPerDay} calls a day | 00:00 UTC |`,
+    ].join('\n'),
+    `Apply for a key at ${s.signupUrl}. Send it as \`Authorization: Bearer live_…\`. Every call costs 1, errors ` +
+      'included, except `POST /links` with a valid body, which costs one per URL. A call that does not fit what ' +
+      'remains is refused whole with 429 and costs nothing. An unknown, revoked or malformed key is refused with ' +
+      '401; it never falls back to keyless, which would lose your commission. Such a call counts against your ' +
+      'address, as a keyless call, while that allowance has room; once it has none, the key is still refused with ' +
+      '401 (not 429), at no cost.',
+
+    '## Limit headers',
+    'Every answer of the four operations carries the allowance it counted against, twice:',
+    [
+      '- `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (Unix time in seconds);',
+      '- the IETF fields of draft-ietf-httpapi-ratelimit-headers, which generic clients and gateways read: ' +
+        '`RateLimit-Policy: "standard";q=1000;w=86400` (the allowance: its name, quota and window in seconds) and ' +
+        '`RateLimit: "standard";r=998;t=3600` (what remains, and the seconds until it resets).',
+    ].join('\n'),
+    'A 429 and a 503 also carry `Retry-After` in seconds.',
+
+    '## Errors',
+    'Errors have the body `{"error": {"code": "…", "message": "…"}}`; the message names the parameter, the rule and ' +
+      'the value received.',
+    [
+      '| status | code | when |',
+      '|---|---|---|',
+      '| 400 | `invalid_params` | a parameter or the body breaks a rule; unknown or repeated query parameters, empty values, malformed numbers |',
+      '| 401 | `unauthorized` | the key is unknown, revoked or malformed (with `WWW-Authenticate`) |',
+      '| 404 | `not_found` | nothing matches, or no such path |',
+      '| 405 | `invalid_params` | the path does not take this method (with `Allow`); costs nothing |',
+      '| 429 | `rate_limited` | the call does not fit your allowance; it was not counted |',
+      '| 500 | `upstream_unavailable` | an unexpected failure; the message gives a request id to quote |',
+      '| 503 | `upstream_unavailable` | a dependency (catalog, keys, places provider) is down or too slow |',
+    ].join('\n'),
+    'A request that cannot be read as HTTP (a request line and headers over 16 KiB: 431; a request that does not ' +
+      'arrive in time: 408; other malformed bytes: 400) gets the same error body and `X-Request-Id`, costs nothing ' +
+      'and closes its connection. Answers may gain fields: ignore the ones you do not know.',
+
+    '## Calling from a browser',
+    'CORS is open, so a page can call the API. Never put a secret key in a page, an app bundle or anything a ' +
+      'visitor can read: anyone could copy it and spend your allowance under your code. A widget on a blog calls ' +
+      'keyless (its visitors each have their own small allowance) or calls your own server, which holds the key ' +
+      'and forwards the call.',
+
+    '## MCP for AI agents',
+    `The same operations are MCP tools at ${baseUrl}/mcp (Streamable HTTP, also under /v1): search_hotels, ` +
+      'find_hotel, get_hotel and create_links take the parameters of their operations as one object and answer ' +
+      'their response as structured content, with a short text crediting the site. Send the same Authorization ' +
+      'header: a bad key is 401, no key is keyless. A tool call costs what its operation costs, from the same ' +
+      'allowance; a refused call is a tool error (isError) saying when to retry. Agents that start tools as local ' +
+      'processes run `hotel-affiliate mcp`, which calls this API with their key.',
+  ].join('\n\n');
+}
