@@ -227,7 +227,7 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
           errorExample('unauthorized', 'the API key is not valid: unknown, revoked or mistyped'),
           { ...LIMIT_HEADERS, 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
         ),
-        NotFound: errorResponse('not_found: nothing matches.', errorExample('not_found', 'no place matches destination "Atlantis City"')),
+        NotFound: errorResponse('not_found: nothing matches.', errorExample('not_found', 'no place matches destination "xqzvbn"')),
         MethodNotAllowed: errorResponse(
           'The path does not take this method (POST /hotels/search, say). Answered before anything else is read; costs nothing, so no limit headers.',
           errorExample('invalid_params', 'method POST is not allowed on /hotels/search; use GET'),

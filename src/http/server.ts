@@ -14,6 +14,7 @@ import { AccessLog } from './access-log.js';
 import { clientAddressReader } from './client-address.js';
 import { answerClientError, answerRequestsNodeTakes } from './client-errors.js';
 import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
+import { registerCompression } from './compression.js';
 import { registerHealthRoutes, type HealthChecks } from './health.js';
 import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
 import { registerMcpRoutes } from './mcp-route.js';
@@ -88,6 +89,8 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     exposedHeaders: EXPOSED_HEADERS,
     maxAge: 86_400,
   });
+
+  await registerCompression(app);
 
   // Hooks in callback form: an async hook costs a promise and a microtask turn on every answer.
   app.addHook('onSend', (request, reply, payload, done) => {
