@@ -167,7 +167,8 @@ describe('a wrong key from an address whose keyless allowance is spent', () => {
           path,
           401,
           '0',
-          'Bearer error="invalid_token"',
+          // /mcp also says why and where its resource metadata is (mcp.test.ts reads both).
+          path === '/mcp' ? expect.stringMatching(/^Bearer error="invalid_token", error_description="/) : 'Bearer error="invalid_token"',
         ]);
         expect(r.body.error.code).toBe('unauthorized');
         expect(r.headers.get('retry-after')).toBeNull();

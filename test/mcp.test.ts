@@ -1,6 +1,7 @@
 // The MCP server through the official SDK client, over Streamable HTTP (2025 and 2026-07-28
 // protocols) and over stdio: the four tools with the operations' own schemas, answers equal to
 // the HTTP answers, the caller's code on links, bad keys refused, one allowance for all.
+import { readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/client';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +135,29 @@ describe.each(MCP_WAYS)('MCP over %s', (way) => {
   });
 });
 
+describe('server.json, the MCP registry entry', () => {
+  it('describes this server as the registry schema asks, with the version the server reports', async () => {
+    const entry = JSON.parse(readFileSync(new URL('../server.json', import.meta.url), 'utf8'));
+    expect(entry.$schema).toMatch(/^https:\/\/static\.modelcontextprotocol\.io\/schemas\/[\d-]+\/server\.schema\.json$/);
+    // The registry's rules: a reverse-DNS name with one slash, a description of at most 100 characters.
+    expect(entry.name).toMatch(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
+    expect(entry.description.length).toBeLessThanOrEqual(100);
+    const client = await connectMcp(t.baseUrl, 'http');
+    try {
+      expect(entry.version).toBe(client.getServerVersion()?.version);
+      expect(entry.title).toBe(client.getServerVersion()?.title);
+    } finally {
+      await client.close();
+    }
+    expect(entry.remotes).toHaveLength(1);
+    const [remote] = entry.remotes;
+    expect(remote.type).toBe('streamable-http');
+    expect(new URL(remote.url).pathname).toBe('/mcp');
+    // The key is optional (keyless calls work) and secret.
+    expect(remote.headers).toEqual([expect.objectContaining({ name: 'Authorization', isRequired: false, isSecret: true })]);
+  });
+});
+
 describe('keys of MCP callers', () => {
   const unknownKey = `live_${'Q'.repeat(43)}`;
 
@@ -146,10 +170,37 @@ describe('keys of MCP callers', () => {
     };
     const answer = await t.request('/mcp', jsonBody(initialize, { ...bearer(unknownKey).headers, accept: 'application/json, text/event-stream' }));
     expect(answer.status).toBe(401);
-    expect(answer.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    expect(answer.headers.get('www-authenticate')).toBe(
+      'Bearer error="invalid_token", error_description="the API key is not valid: unknown, revoked or mistyped. ' +
+        "Send Authorization: Bearer <API key> (get one at https://www.stays.example/affiliates), or no Authorization header to call keyless\", " +
+        `resource_metadata="${t.baseUrl}/.well-known/oauth-protected-resource/mcp"`,
+    );
     expect(answer.body.error).toEqual({ code: 'unauthorized', message: 'the API key is not valid: unknown, revoked or mistyped' });
     expect(answer.headers.get('x-ratelimit-limit')).toBe('1000');
-    await expect(connectMcp(t.baseUrl, 'http', { key: unknownKey })).rejects.toThrow(/401|nauthorized/);
+    // The SDK client without an OAuth provider shows the service's own words.
+    await expect(connectMcp(t.baseUrl, 'http', { key: unknownKey })).rejects.toThrow(/the API key is not valid: unknown, revoked or mistyped/);
+  });
+
+  it('points a refused key at resource metadata that names a bearer key in the header and no OAuth server to get one from', async () => {
+    const refused = await t.request('/v1/mcp', jsonBody({ jsonrpc: '2.0', id: 1, method: 'ping' }, { authorization: 'Basic dXNlcjpwYXNz' }));
+    expect(refused.status).toBe(401);
+    const challenge = refused.headers.get('www-authenticate')!;
+    const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)![1];
+    expect(metadataUrl).toBe(`${t.baseUrl}/.well-known/oauth-protected-resource/v1/mcp`);
+    // error_description stays a valid RFC 6750 quoted string, whatever the message holds.
+    expect(/error_description="([^"\\]*)"/.exec(challenge)![1]).toMatch(/Authorization header must be/);
+    const metadata = await t.request(metadataUrl.slice(t.baseUrl.length));
+    expect(metadata.status).toBe(200);
+    expect(metadata.body).toEqual({
+      resource: `${t.baseUrl}/v1/mcp`,
+      resource_name: 'Example Stays hotel affiliate MCP server',
+      bearer_methods_supported: ['header'],
+      resource_documentation: `${t.baseUrl}/docs`,
+      resource_policy_uri: 'https://www.stays.example/affiliates',
+    });
+    expect((await t.request('/.well-known/oauth-protected-resource')).body.resource).toBe(`${t.baseUrl}/mcp`);
+    // No authorization server is pretended.
+    expect((await t.request('/.well-known/oauth-authorization-server')).status).toBe(404);
   });
 
   it('reads a raw JSON-RPC POST as the SDK does: bad JSON and non-messages are its protocol errors, a byte-order mark is allowed', async () => {

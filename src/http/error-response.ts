@@ -17,8 +17,8 @@ export function errorBody(code: ErrorCode, message: string): ErrorBody {
   return { error: { code, message } };
 }
 
-export function sendServiceError(reply: FastifyReply, error: ServiceError): FastifyReply {
-  if (error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+export function sendServiceError(reply: FastifyReply, error: ServiceError, challenge = 'Bearer error="invalid_token"'): FastifyReply {
+  if (error.code === 'unauthorized') reply.header('WWW-Authenticate', challenge);
   if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
   return reply.code(STATUS_OF[error.code]).send(errorBody(error.code, error.message));
 }

@@ -12,6 +12,7 @@ import { createToolServer, type ToolServerSettings } from '../mcp/tool-server.js
 import { sendServiceError } from './error-response.js';
 import type { ClientAddress } from './client-address.js';
 import { setLimitHeaders } from './limit-headers.js';
+import { mcpChallenge, registerMcpMetadataRoutes } from './mcp-metadata.js';
 import { MCP_METHODS } from './paths.js';
 
 export interface McpRouteOptions extends ServiceRunnerOptions {
@@ -19,6 +20,8 @@ export interface McpRouteOptions extends ServiceRunnerOptions {
   settings: ToolServerSettings;
   logger: Logger;
   clientAddress: ClientAddress;
+  /** The service's address as its callers reach it, for the metadata a refused key is pointed to. */
+  publicUrl: (request: FastifyRequest) => string;
 }
 
 /** What the route hands the SDK for the tool server of one HTTP request. */
@@ -67,6 +70,7 @@ export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly strin
     { onerror: (error) => options.logger.debug({ err: error }, 'MCP request refused') },
   );
   app.addHook('onClose', async () => handler.close());
+  registerMcpMetadataRoutes(app, prefixes, { serviceName: options.settings.serviceName, signupUrl: options.signupUrl, publicUrl: options.publicUrl });
 
   for (const prefix of prefixes) {
     app.route({
@@ -77,7 +81,7 @@ export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly strin
         if (rejection) {
           // Counted against the address like a refused operation call, and answered as refused even when it has nothing left.
           setLimitHeaders(reply, await gate.admit(caller, 1));
-          return sendServiceError(reply, rejection);
+          return sendServiceError(reply, rejection, mcpChallenge(options.publicUrl(request), prefix, rejection.message, options.signupUrl));
         }
         // A client that goes away cancels its call; a finished answer has nothing to cancel.
         const aborted = new AbortController();

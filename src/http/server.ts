@@ -185,6 +185,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     settings: { serviceName: docs.serviceName, mainSite: docs.mainSite },
     logger: options.logger,
     clientAddress,
+    publicUrl: baseUrl,
     onCall: metrics
       ? (tool, outcome, seconds) => {
           metrics.toolCalls.inc({ tool, outcome });
