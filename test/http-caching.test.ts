@@ -58,3 +58,70 @@ describe('compression', () => {
     expect(JSON.parse(small.body.toString()).error.code).toBe('not_found');
   });
 });
+
+describe('conditional requests', () => {
+  const hotel = '/hotels/hotel/pt/lisbon/pestana-palace';
+
+  it('tags a hotel for private caching and answers 304 to its tag, at the cost of a call', async () => {
+    const first = await get(hotel);
+    expect(first.status).toBe(200);
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, max-age=300');
+    expect(first.headers.vary).toMatch(/Authorization/);
+
+    const again = await get(hotel, { 'if-none-match': tag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(tag);
+    expect(again.headers['cache-control']).toBe('private, max-age=300');
+    // A revalidation is a call: it is counted, and says what is left.
+    expect(Number(again.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
+
+    // Any listed tag, weak or strong, or *, matches; another tag gets the hotel again.
+    expect((await get(hotel, { 'if-none-match': `"nope", ${tag.slice(2)}` })).status).toBe(304);
+    expect((await get(hotel, { 'if-none-match': '*' })).status).toBe(304);
+    const changed = await get(hotel, { 'if-none-match': 'W/"nope"' });
+    expect(changed.status).toBe(200);
+    expect(JSON.parse(changed.body.toString()).id).toBe('hotel/pt/lisbon/pestana-palace');
+  });
+
+  it('gives the same tag to the same answer however it is compressed, and another to another answer', async () => {
+    const plain = await get(hotel);
+    const br = await get(hotel, { 'accept-encoding': 'br' });
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect((await get(hotel, { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag as string })).status).toBe(304);
+    const tagged = await get(`${hotel}?sub_id=sidebar`);
+    expect(tagged.headers.etag).not.toBe(plain.headers.etag);
+  });
+
+  it('answers HEAD as GET without the body, counted as a call', async () => {
+    const head = await get(hotel, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers.etag).toBe((await get(hotel)).headers.etag);
+    expect(head.headers['x-ratelimit-remaining']).toBeDefined();
+    expect((await get('/hotels/hotel/pt/lisbon/no-such-hotel', {}, 'HEAD')).status).toBe(404);
+  });
+
+  it('never tags an error', async () => {
+    const missing = await get('/hotels/hotel/pt/lisbon/no-such-hotel');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+    expect(missing.headers['cache-control']).toBeUndefined();
+  });
+
+  it('tags the OpenAPI document for public caching, at no cost', async () => {
+    const doc = await get('/openapi.json');
+    expect(doc.headers['cache-control']).toBe('public, max-age=300');
+    const revalidated = await get('/openapi.json', { 'if-none-match': doc.headers.etag as string });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers['x-ratelimit-remaining']).toBeUndefined();
+  });
+
+  it('leaves searches uncached', async () => {
+    const search = await get('/hotels/search?destination=Lisbon');
+    expect(search.headers.etag).toBeUndefined();
+    expect(search.headers['cache-control']).toBeUndefined();
+  });
+});

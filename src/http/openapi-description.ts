@@ -70,6 +70,13 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
       'arrive in time: 408; other malformed bytes: 400) gets the same error body and `X-Request-Id`, costs nothing ' +
       'and closes its connection. Answers may gain fields: ignore the ones you do not know.',
 
+    '## Caching, compression, HEAD',
+    'A hotel (`GET /hotels/{id}`) and this document carry `ETag` and `Cache-Control` (a hotel: `private, max-age=300`, ' +
+      'since its links carry your code; this document: `public, max-age=300`). Send the tag back in `If-None-Match` ' +
+      'and an unchanged answer is 304 without a body; a 304 of a hotel is still a call and costs 1. Searches are ' +
+      'not cached. Answers over 1 KB are compressed (brotli, gzip or deflate) when `Accept-Encoding` asks. `HEAD` ' +
+      'is answered as `GET` without the body, and costs what the `GET` costs.',
+
     '## Calling from a browser',
     'CORS is open, so a page can call the API. Never put a secret key in a page, an app bundle or anything a ' +
       'visitor can read: anyone could copy it and spend your allowance under your code. A widget on a blog calls ' +

@@ -110,10 +110,13 @@ function parameters(operation: HttpOperation): Json[] {
 }
 
 function operationJson(operation: HttpOperation, s: OpenApiSettings): Json {
+  const cacheHeaders = operation.cacheControl
+    ? { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: '#/components/headers/Cache-Control' } }
+    : {};
   const responses: Json = {
     200: {
       description: 'OK',
-      headers: LIMIT_HEADERS,
+      headers: { ...LIMIT_HEADERS, ...cacheHeaders },
       content: {
         'application/json': {
           schema: schemaJson(operation.operation.output, true, false),
@@ -122,6 +125,7 @@ function operationJson(operation: HttpOperation, s: OpenApiSettings): Json {
       },
     },
   };
+  if (operation.cacheControl) responses[304] = { $ref: '#/components/responses/NotModified' };
   for (const status of [...operation.failures, ...COMMON_FAILURES].sort((a, b) => a - b)) {
     responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]}` };
   }
@@ -130,7 +134,10 @@ function operationJson(operation: HttpOperation, s: OpenApiSettings): Json {
     summary: operation.summary,
     description: operation.description,
     tags: [operation.path === '/links' ? 'links' : 'hotels'],
-    parameters: parameters(operation),
+    parameters: [
+      ...parameters(operation),
+      ...(operation.cacheControl ? [{ $ref: '#/components/parameters/If-None-Match' }] : []),
+    ],
     ...(operation.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: schemaJson(operation.body, false, false) } } } }
       : {}),
@@ -216,8 +223,33 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
         'WWW-Authenticate': { description: 'Bearer error="invalid_token"', schema: { type: 'string' } },
         Allow: { description: 'The methods the path takes.', schema: { type: 'string' }, example: 'GET, HEAD' },
         'X-Request-Id': { description: 'The id of this request in our logs.', schema: { type: 'string' } },
+        ETag: {
+          description: 'A weak tag of the answer (the same however it is compressed); send it back in If-None-Match.',
+          schema: { type: 'string' },
+          example: 'W/"3q2-7wEjbQ3NnvwDk0hBtv9Mm3E"',
+        },
+        'Cache-Control': {
+          description:
+            'How long the answer may be kept. Hotels: private (its links carry your code), 5 minutes. The OpenAPI document: public, 5 minutes.',
+          schema: { type: 'string' },
+          example: 'private, max-age=300',
+        },
+      },
+      parameters: {
+        'If-None-Match': {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description:
+            'The ETag of an answer you kept: when the hotel is unchanged the answer is 304 without a body. A 304 is a call and costs 1.',
+          schema: { type: 'string' },
+        },
       },
       responses: {
+        NotModified: {
+          description: 'Not Modified: the answer you kept (its ETag was sent in If-None-Match) is still the answer. Costs 1.',
+          headers: { ...LIMIT_HEADERS, ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: '#/components/headers/Cache-Control' } },
+        },
         InvalidParams: errorResponse(
           'invalid_params: a parameter or the body breaks a rule; the message says which.',
           errorExample('invalid_params', 'query parameter limit must be an integer from 1 to 20 (got "50")'),

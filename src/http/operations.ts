@@ -13,6 +13,7 @@ import {
   type LinksRequest,
 } from '../operations/schemas.js';
 import { parseJson, parseTextFields } from '../validation/fields.js';
+import { HOTEL_CACHE_CONTROL } from './conditional-get.js';
 import { MALFORMED, type ParsedQuery } from './query-string.js';
 
 /** What an operation gets from the request, before it is read against the schemas. */
@@ -38,6 +39,8 @@ export interface HttpOperation<Input extends { sub_id?: string } = any> {
   body?: TObject;
   /** Failure statuses besides 401, 429 and 503, which every operation can answer. */
   failures: number[];
+  /** Set for answers caches may keep (conditional-get.ts): their Cache-Control. */
+  cacheControl?: string;
   /** The operation's input from where HTTP carries its parts. */
   read(raw: RawRequest): Input;
 }
@@ -119,6 +122,7 @@ const detail: HttpOperation<HotelRequest> = {
   query: SubIdQuery,
   pathParams: HotelPath,
   failures: [400, 404],
+  cacheControl: HOTEL_CACHE_CONTROL,
   read: (raw) => ({ id: raw.pathRest, ...readQuery(SubIdQuery, raw) }),
 };
 

@@ -15,6 +15,7 @@ import { clientAddressReader } from './client-address.js';
 import { answerClientError, answerRequestsNodeTakes } from './client-errors.js';
 import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
 import { registerCompression } from './compression.js';
+import { DOCUMENT_CACHE_CONTROL, registerConditionalGets } from './conditional-get.js';
 import { registerHealthRoutes, type HealthChecks } from './health.js';
 import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
 import { registerMcpRoutes } from './mcp-route.js';
@@ -90,6 +91,8 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     maxAge: 86_400,
   });
 
+  // Conditional GETs first: their tags are hashes of the JSON before it is compressed.
+  registerConditionalGets(app);
   await registerCompression(app);
 
   // Hooks in callback form: an async hook costs a promise and a microtask turn on every answer.
@@ -168,14 +171,16 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       app.route({
         method: operation.method,
         url: `${prefix}${operation.routePath}`,
-        config: { operation },
+        config: { operation, cacheControl: operation.cacheControl },
         // The answer's schema writes its JSON (fast-json-stringify, in the schema's field order,
         // which is the order operations build answers in): JSON.stringify cost a fifth of a search.
         schema: { response: { 200: answerSchemas.get(operation)! } },
         handler: (request, reply) => handleOperation(operation, request, reply),
       });
     }
-    app.get(`${prefix}/openapi.json`, async (request) => openApiDocument(baseUrl(request), docs));
+    app.get(`${prefix}/openapi.json`, { config: { cacheControl: DOCUMENT_CACHE_CONTROL } }, async (request) =>
+      openApiDocument(baseUrl(request), docs),
+    );
     app.get(prefix === '' ? '/' : prefix, async (request) => serviceInfo(request));
   }
   registerMcpRoutes(app, PREFIXES, {

@@ -1,0 +1,62 @@
+// Answers that caches may keep: hotel details and the OpenAPI document carry Cache-Control and
+// an ETag, and a request whose If-None-Match holds that tag is answered 304 Not Modified
+// without the body.
+//   - A hotel's details change only with a catalog import, so a client may keep them 5 minutes.
+//     They are `private`: the links in them carry the caller's affiliate code, so a shared cache
+//     must not hand one affiliate's answer to another (`Vary: Authorization` says so too).
+//   - A 304 of a hotel is a call like any other and costs 1: the key is checked and the hotel
+//     read to know whether it changed. It saves the bytes, not the allowance.
+//   - The OpenAPI document is the same for everyone and costs nothing; `public`.
+//   - Errors get neither, so a client never revalidates a 404 into a 304.
+// The tag is weak (W/"…"), a hash of the JSON before compression: the same answer has the same
+// tag whether it travels as brotli, gzip or plain bytes (RFC 9110 §8.8.1). This hook must run
+// before the compression hook, which is why it is ours rather than @fastify/etag's (which
+// hashes every answer, searches included, and after compression when registered in a scope).
+// Searches are not cached: their answers are short-lived rankings, and hashing each would add
+// its cost to every search.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+export const HOTEL_CACHE_CONTROL = 'private, max-age=300';
+export const DOCUMENT_CACHE_CONTROL = 'public, max-age=300';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Cache-Control of a route's successful answers; set, the route gets an ETag and 304s. */
+    cacheControl?: string;
+  }
+}
+
+function weakTag(body: string): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** If-None-Match compares weakly (RFC 9110 §13.1.2): a listed tag, W/ or not, or `*`. */
+export function ifNoneMatchHolds(header: string | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  const opaque = tag.slice(2);
+  return header.split(',').some((listed) => {
+    const candidate = listed.trim();
+    return candidate === '*' || (candidate.startsWith('W/') ? candidate.slice(2) : candidate) === opaque;
+  });
+}
+
+/** Adds the hook; call it before compression is registered, so that it sees the JSON itself. */
+export function registerConditionalGets(app: FastifyInstance): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const cacheControl = request.routeOptions.config.cacheControl;
+    if (cacheControl === undefined || reply.statusCode !== 200 || typeof payload !== 'string') {
+      done(null, payload);
+      return;
+    }
+    const tag = weakTag(payload);
+    reply.header('ETag', tag).header('Cache-Control', cacheControl);
+    if (cacheControl.startsWith('private')) reply.header('Vary', 'Authorization');
+    if (ifNoneMatchHolds(request.headers['if-none-match'], tag)) {
+      reply.code(304);
+      done(null, '');
+      return;
+    }
+    done(null, payload);
+  });
+}
