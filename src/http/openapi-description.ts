@@ -74,7 +74,7 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
     'A hotel (`GET /hotels/{id}`) and this document carry `ETag` and `Cache-Control` (a hotel: `private, max-age=300`, ' +
       'since its links carry your code; this document: `public, max-age=300`). Send the tag back in `If-None-Match` ' +
       'and an unchanged answer is 304 without a body; a 304 of a hotel is still a call and costs 1. Searches are ' +
-      'not cached. Answers over 1 KB are compressed (brotli, gzip or deflate) when `Accept-Encoding` asks. `HEAD` ' +
+      'not cached. Answers over 1 KB are compressed (gzip, brotli or deflate) when `Accept-Encoding` asks. `HEAD` ' +
       'is answered as `GET` without the body, and costs what the `GET` costs.',
 
     '## Calling from a browser',
