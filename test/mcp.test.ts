@@ -175,8 +175,8 @@ describe('keys of MCP callers', () => {
     const answer = await t.request('/mcp', jsonBody(initialize, { ...bearer(unknownKey).headers, accept: 'application/json, text/event-stream' }));
     expect(answer.status).toBe(401);
     expect(answer.headers.get('www-authenticate')).toBe(
-      'Bearer error="invalid_token", error_description="the API key is not valid: unknown, revoked or mistyped. ' +
-        "Send Authorization: Bearer <API key> (get one at https://www.stays.example/affiliates), or no Authorization header to call keyless\", " +
+      'Bearer error="invalid_token", error_description="the API key is not valid: unknown, revoked or mistyped; ' +
+        'API keys are issued at https://www.stays.example/affiliates", ' +
         `resource_metadata="${t.baseUrl}/.well-known/oauth-protected-resource/mcp"`,
     );
     expect(answer.body.error).toEqual({ code: 'unauthorized', message: 'the API key is not valid: unknown, revoked or mistyped' });

@@ -29,8 +29,8 @@ describe('allowance address', () => {
 describe('windows', () => {
   it('reset on the hour and at midnight UTC', () => {
     const now = Date.UTC(2026, 10, 23, 13, 59, 59, 500);
-    expect(windowAt('hour', now)).toEqual({ startSeconds: Date.UTC(2026, 10, 23, 13) / 1000, endMs: Date.UTC(2026, 10, 23, 14) });
-    expect(windowAt('day', now)).toEqual({ startSeconds: Date.UTC(2026, 10, 23) / 1000, endMs: Date.UTC(2026, 10, 24) });
+    expect(windowAt('hour', now)).toEqual({ startSeconds: Date.UTC(2026, 10, 23, 13) / 1000, endMs: Date.UTC(2026, 10, 23, 14), lengthSeconds: 3600 });
+    expect(windowAt('day', now)).toEqual({ startSeconds: Date.UTC(2026, 10, 23) / 1000, endMs: Date.UTC(2026, 10, 24), lengthSeconds: 86_400 });
   });
 });
 

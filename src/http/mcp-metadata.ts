@@ -27,7 +27,7 @@ function quotable(text: string): string {
 
 /** The challenge of a 401 on `${prefix}/mcp`. */
 export function mcpChallenge(baseUrl: string, prefix: string, message: string, signupUrl: string): string {
-  const description = quotable(`${message}. Send Authorization: Bearer <API key> (get one at ${signupUrl}), or no Authorization header to call keyless`);
+  const description = quotable(`${message}; API keys are issued at ${signupUrl}`);
   return `Bearer error="invalid_token", error_description="${description}", resource_metadata="${baseUrl}${PROTECTED_RESOURCE_PATH}${prefix}/mcp"`;
 }
 

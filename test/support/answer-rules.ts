@@ -34,6 +34,7 @@ function isJsonRpcError(text: string): boolean {
   }
 }
 export const INTEGER = /^\d+$/;
+const BEARER_CHALLENGE = /^Bearer error="invalid_token"(?:, [a-z_]+="[\x20\x21\x23-\x5b\x5d-\x7e]*")*$/;
 
 export function describeResponse(outcome: RawOutcome): string {
   if (!outcome.ok) return `no response: ${outcome.reason}; received ${JSON.stringify(outcome.received)}`;
@@ -79,8 +80,10 @@ export function errorAnswer(method: string, r: RawResponse, wrongMethod?: { allo
       }
     }
   }
-  if (r.status === 401 && r.headers['www-authenticate'] !== 'Bearer error="invalid_token"') {
-    problems.push(`property 2: a 401 needs WWW-Authenticate: Bearer error="invalid_token" (got ${JSON.stringify(r.headers['www-authenticate'])})`);
+  // On /mcp the challenge goes on with error_description and resource_metadata; every parameter
+  // must stay a valid RFC 6750 quoted string whatever Authorization header was sent.
+  if (r.status === 401 && !BEARER_CHALLENGE.test(r.headers['www-authenticate'] ?? '')) {
+    problems.push(`property 2: a 401 needs WWW-Authenticate: Bearer error="invalid_token"[, name="value"…] (got ${JSON.stringify(r.headers['www-authenticate'])})`);
   }
   if (r.status === 429) {
     const retryAfter = r.headers['retry-after'];

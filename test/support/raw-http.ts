@@ -3,6 +3,7 @@
 // double slashes, request lines over the server's header limit), any header bytes. It writes
 // the request exactly as given and reads one response, or reports that none came.
 import { connect } from 'node:net';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 export interface RawResponse {
   status: number;
@@ -12,6 +13,7 @@ export interface RawResponse {
   /** Every header line as received, in order (to spot duplicates). */
   headerLines: [string, string][];
   body: Buffer;
+  /** The body as text, inflated when the response is compressed (Content-Encoding). */
   text: string;
 }
 
@@ -83,7 +85,16 @@ function complete(data: Buffer, head: boolean, ended: boolean): RawResponse | nu
     body = ended ? rest : null;
   }
   if (!body) return null;
-  return { ...parsed, body, text: body.toString('utf8') };
+  return { ...parsed, body, text: decoded(body, parsed.headers['content-encoding']).toString('utf8') };
+}
+
+/** The body as a client that asked for compression reads it: `body` keeps the bytes received. */
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  if (body.length === 0) return body;
+  if (encoding === 'gzip') return gunzipSync(body);
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'deflate') return inflateSync(body);
+  return body;
 }
 
 /** Sends `request` as it is to 127.0.0.1:`port` and reads one response. */
