@@ -54,7 +54,7 @@ export function searchExample(s: ExampleSettings): SearchResponse {
 
 export function findExample(s: ExampleSettings): FindResponse {
   const best = { ...lisbonCard(s), distance_km: null };
-  return { hotel: best, matches: [best] };
+  return { hotel: best, matches: [best], city: 'Lisbon, Portugal' };
 }
 
 export function hotelExample(s: ExampleSettings): Hotel {

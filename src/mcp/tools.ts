@@ -56,12 +56,16 @@ const FIND: ToolDefinition<FindResponse> = {
   title: 'Find a hotel by name',
   description:
     'Find one hotel by its name as a person says it: case, accents, word order, "hotel"/"the" and small typos do not ' +
-    'matter. Add city to favour hotels in that city. Answers the best match and up to five candidates, best first; ' +
+    'matter, and hotels called exactly what was typed come first. Add city to favour hotels in that city (typos ' +
+    'allowed; the answer says how the city was read, or null if it names no city). Answers the best match and up to ' +
+    'five candidates, best first; ' +
     'if the best is not what was meant, the candidates or a city usually settle it. Not found is an error. Costs 1 ' +
     'request of your allowance.',
   operation: FIND_HOTEL,
   summarize: (r) =>
     [
+      ...(r.city === null ? ['The city given names no city with hotels here, so no city was favoured.'] : []),
+      ...(typeof r.city === 'string' ? [`City read as ${r.city}.`] : []),
       `Best match: ${cardText(r.hotel)}`,
       ...(r.matches.length > 1 ? ['Other candidates:', ...numbered(r.matches.slice(1), 2)] : []),
     ].join('\n'),

@@ -9,11 +9,12 @@ export const MAX_MATCHES = 5;
 
 export async function findHotel(services: CatalogServices, credit: Credit, q: FindQuery): Promise<FindResponse> {
   const index = currentIndex(services);
-  const matches = index.findByName(q.name, q.city ?? null, MAX_MATCHES);
+  const { matches, city } = index.findByName(q.name, q.city ?? null, MAX_MATCHES);
   if (matches.length === 0) {
     const where = q.city === undefined ? '' : ` in or near ${JSON.stringify(q.city)}`;
     throw notFound(`no hotel name is close enough to ${JSON.stringify(q.name)}${where}`);
   }
   const cards = matches.map((m) => hotelCard(index, m.index, null, services.links, credit));
-  return { hotel: cards[0], matches: cards };
+  // Said only when a city was sent: what it was read as, or null for a city we have no hotels in.
+  return city === undefined ? { hotel: cards[0], matches: cards } : { hotel: cards[0], matches: cards, city: city?.label ?? null };
 }

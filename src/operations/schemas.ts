@@ -81,7 +81,11 @@ export const FindQuery = Type.Object(
       examples: ['Pestana Palace'],
     }),
     city: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 200, description: 'A city that the hotel is in; favours hotels there.' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'A city that the hotel is in; favours hotels there. Typos allowed; the answer says how it was read.',
+      }),
     ),
     sub_id: Type.Optional(SubId),
   },
@@ -163,6 +167,14 @@ export const FindResponse = Type.Object(
   {
     hotel: HotelCard,
     matches: Type.Array(HotelCard, { maxItems: 5, description: 'Up to five candidates, best first, the best included.' }),
+    city: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description:
+          'Only when city was sent: the city it was read as, typos allowed ("Parsi" is "Paris, Île-de-France, France"; of ' +
+          'namesakes, the one with most hotels is named, and hotels in any of them are favoured), or null when it names no ' +
+          'city with hotels, in which case nothing was favoured.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

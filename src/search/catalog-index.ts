@@ -6,6 +6,8 @@ import type { Gazetteer } from '../places/gazetteer.js';
 import type { Place } from '../places/place.js';
 import { foldText } from '../text/fold.js';
 import { CircleCounter } from './circle-count.js';
+import { CityNames } from './city-names.js';
+import { ExactNames } from './exact-names.js';
 import { circleBoxes, haversineWithCosKm } from './geo.js';
 import { HotelTable } from './hotel-table.js';
 import { IndexBuffer } from './index-buffer.js';
@@ -33,6 +35,12 @@ export interface HitList {
   hits: Hit[];
 }
 
+export interface NameSearch {
+  matches: NameMatch[];
+  /** The city the caller's `city` was read as: undefined without one, null when it names no city with hotels. */
+  city: Place | null | undefined;
+}
+
 export interface Point {
   lat: number;
   lng: number;
@@ -42,8 +50,6 @@ const RAD = Math.PI / 180;
 const EMPTY = new Uint32Array(0);
 /** Extra score for a hotel in the city the caller named: enough to decide between near equals. */
 const CITY_BOOST = 0.15;
-/** Alternate city names count in find only for cities this big ("Munich" for München). */
-const CITY_ALIAS_MIN_POPULATION = 100_000;
 
 export class CatalogIndex {
   readonly table: HotelTable;
@@ -54,6 +60,10 @@ export class CatalogIndex {
   /** Hotels of each place (city, region, country) by place id, best-rated first. */
   private readonly members: Map<string, Uint32Array>;
   private readonly names: NameIndex;
+  private readonly exactNames: ExactNames;
+  private readonly cityNames: CityNames;
+  /** Each hotel's city number (-1: none). */
+  private readonly cityOf: Int32Array;
   /** Cities with hotels, numbered for the name index: by place id. */
   private readonly cityNumber = new Map<string, number>();
   private readonly hits = new IndexBuffer(4096);
@@ -77,6 +87,9 @@ export class CatalogIndex {
     const cityMembers: Uint32Array[] = [];
     for (const [placeId, number] of this.cityNumber) cityMembers[number] = this.members.get(placeId)!;
     this.names = new NameIndex(table.names, this.ranks.byRating, { cityOf, members: cityMembers });
+    this.cityOf = cityOf;
+    this.exactNames = new ExactNames(table.names, this.ranks.byRating);
+    this.cityNames = new CityNames(gazetteer, this.cityNumber, (placeId) => this.hotelCount(placeId));
   }
 
   get size(): number {
@@ -210,31 +223,26 @@ export class CatalogIndex {
     return result;
   }
 
-  /** Cities with hotels of this folded name (all the Parises), by number. */
-  private citiesNamed(folded: string, alternates: boolean): number[] {
-    // A word that is only some town's alternate name ("park", "grand") says nothing of a city.
-    const numbers: number[] = [];
-    for (const e of this.gazetteer.entriesNamed(folded)) {
-      if (e.place.kind !== 'city' || (e.alternate && !(alternates && e.place.population >= CITY_ALIAS_MIN_POPULATION))) continue;
-      const number = this.cityNumber.get(e.place.id);
-      if (number !== undefined && !numbers.includes(number)) numbers.push(number);
-    }
-    return numbers;
-  }
-
   /**
-   * Hotels whose names match, best first. A city the caller names boosts hotels filed under
-   * a city of that name; a city named inside the typed name counts for hotels there.
+   * Hotels whose names match, best first. Hotels called exactly what was typed come first
+   * (in the caller's city, when one is understood). A city the caller names boosts hotels filed
+   * under a city of that name; a city named inside the typed name counts for hotels there.
    */
-  findByName(name: string, cityText: string | null, limit: number): NameMatch[] {
-    return this.names.match(name, {
+  findByName(name: string, cityText: string | null, limit: number): NameSearch {
+    const city = cityText === null ? null : this.cityNames.read(foldText(cityText));
+    const inCity = city && city.numbers.length > 0 ? (hotel: number) => city.numbers.includes(this.cityOf[hotel]) : undefined;
+    const exact = this.exactNames.named(foldText(name), limit, inCity);
+    const scored = this.names.match(name, {
       limit,
       // A word of the typed name counts as its city by the city's own name only: a big city has
       // hundreds of other names, some of them common words of hotel names.
-      citiesNamed: (word) => this.citiesNamed(word, false),
-      boostedCities: cityText === null ? null : this.citiesNamed(foldText(cityText), true),
+      citiesNamed: (word) => this.cityNames.named(word, false),
+      boostedCities: city?.numbers ?? null,
       boost: CITY_BOOST,
     });
+    const matches: NameMatch[] = exact.map((index) => ({ index, score: Infinity }));
+    for (const m of scored) if (matches.length < limit && !exact.includes(m.index)) matches.push(m);
+    return { matches, city: city === null ? undefined : city.place };
   }
 }
 

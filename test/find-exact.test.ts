@@ -1,0 +1,79 @@
+// find meets people halfway (issue 14): a name typed exactly as hotels are called puts those
+// hotels first, ahead of better-rated hotels whose names only share its words; the `city`
+// parameter is read with typos allowed, and the answer says how it was read, or that it named
+// no city, instead of dropping it in silence.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HotelRecord } from '../src/catalog/hotel.js';
+import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
+import { startTestService, type TestService } from './support/test-service.js';
+
+const base = FIXTURE_HOTELS[0];
+const at = (id: string, name: string, rating: number, city: string, country_code: string, latitude: number, longitude: number): HotelRecord => ({
+  ...base,
+  id,
+  name,
+  rating,
+  review_count: 100,
+  stars: 4,
+  address: `${name} street 1`,
+  description: `Test hotel ${name}.`,
+  city,
+  country_code,
+  latitude,
+  longitude,
+});
+
+const HOTELS: HotelRecord[] = [
+  ...FIXTURE_HOTELS,
+  // Better rated than every "Hotel Alder", and the same meaningful word.
+  at('hotel/be/brussels/the-alder', 'The Alder', 9.6, 'Brussels', 'BE', 50.847, 4.357),
+  at('hotel/fr/paris/hotel-alder', 'Hotel Alder', 8.1, 'Paris', 'FR', 48.85, 2.35),
+  at('hotel/be/brussels/hotel-alder', 'Hôtel Alder', 7.9, 'Brussels', 'BE', 50.85, 4.35),
+];
+
+let t: TestService;
+beforeAll(async () => {
+  t = await startTestService(HOTELS);
+});
+afterAll(async () => t?.close());
+
+const find = (name: string, city?: string) =>
+  t.request(`/hotels/find?name=${encodeURIComponent(name)}${city === undefined ? '' : `&city=${encodeURIComponent(city)}`}`);
+const ids = (body: { matches: { id: string }[] }) => body.matches.map((h) => h.id);
+
+describe('exact names first', () => {
+  it('puts hotels called exactly what was typed (case and accents aside) before better-rated near names', async () => {
+    const r = await find('hotel alder');
+    expect(ids(r.body)).toEqual(['hotel/fr/paris/hotel-alder', 'hotel/be/brussels/hotel-alder', 'hotel/be/brussels/the-alder']);
+    expect(r.body.hotel.id).toBe('hotel/fr/paris/hotel-alder');
+    expect((await find('The Alder')).body.hotel.id).toBe('hotel/be/brussels/the-alder');
+    // Typed as neither, the names score alike and the best-rated comes first.
+    expect((await find('Alder')).body.hotel.id).toBe('hotel/be/brussels/the-alder');
+  });
+
+  it('puts the exact name in the caller’s city first', async () => {
+    const r = await find('Hotel Alder', 'Brussels');
+    expect(r.body.hotel.id).toBe('hotel/be/brussels/hotel-alder');
+    expect(r.body.city).toMatch(/^Brussels\b.*Belgium$/);
+  });
+});
+
+describe('the city, read and said', () => {
+  it('reads a misspelled city as the well-known one and says so', async () => {
+    const r = await find('Hotel Aurora', 'Portp');
+    expect(r.body.city).toMatch(/^Porto\b.*Portugal$/);
+    expect(r.body.hotel.id).toBe('hotel/pt/porto/hotel-aurora');
+  });
+
+  it('says null for a city that names none, and favours none', async () => {
+    const r = await find('Hotel Aurora', 'Xqzvbn');
+    expect(r.status).toBe(200);
+    expect(r.body.city).toBeNull();
+    expect(r.body.hotel.id).toBe('hotel/pt/lisbon/hotel-aurora');
+  });
+
+  it('adds nothing when no city was sent', async () => {
+    const r = await find('Hotel Aurora');
+    expect(Object.keys(r.body)).toEqual(['hotel', 'matches']);
+  });
+});
