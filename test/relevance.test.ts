@@ -5,6 +5,7 @@
 // ambiguity) and prints the accuracy of every category; the categories in GATED_CATEGORIES
 // must be right at least 97% of the time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMBIGUOUS_DESTINATIONS, CLEAR_DESTINATIONS } from './relevance/ambiguous-destinations.js';
 import { DESTINATION_CASES } from './relevance/destination-cases.js';
 import { FIND_CASES } from './relevance/find-cases.js';
 import {
@@ -75,6 +76,23 @@ describe('relevance on the demo catalog', () => {
       }
     }
     expect(report('find', FIND_CASES.length, failures)).toBeGreaterThanOrEqual(REQUIRED_ACCURACY);
+  });
+
+  it(`offers the namesakes of an ambiguous destination, and none for a clear one, at least ${TRAVELLER_REQUIRED_ACCURACY * 100}% of the time`, async () => {
+    const failures: string[] = [];
+    for (const [query, country] of AMBIGUOUS_DESTINATIONS) {
+      const r = await t.request(`/v1/hotels/search?limit=1&destination=${encodeURIComponent(query)}`);
+      const offered = ((r.body.alternatives ?? []) as { label: string; country_code: string }[]);
+      if (!offered.some((a) => a.country_code === country)) {
+        failures.push(`${JSON.stringify(query)}: expected an alternative in ${country}, got ${JSON.stringify(offered.map((a) => a.label))}`);
+      }
+    }
+    for (const query of CLEAR_DESTINATIONS) {
+      const r = await t.request(`/v1/hotels/search?limit=1&destination=${encodeURIComponent(query)}`);
+      if (r.body.alternatives) failures.push(`${JSON.stringify(query)}: expected no alternatives, got ${JSON.stringify(r.body.alternatives.map((a: { label: string }) => a.label))}`);
+    }
+    const total = AMBIGUOUS_DESTINATIONS.length + CLEAR_DESTINATIONS.length;
+    expect(report('ambiguous destinations', total, failures)).toBeGreaterThanOrEqual(TRAVELLER_REQUIRED_ACCURACY);
   });
 
   it(`understands traveller destinations by category, at least ${TRAVELLER_REQUIRED_ACCURACY * 100}% of each gated one (${GATED_CATEGORIES.join(', ') || 'none yet'})`, async () => {

@@ -9,6 +9,7 @@ import {
   LinkEntry,
   LinksBody,
   LinksResponse,
+  PlaceAlternative,
   SearchResponse,
 } from '../operations/schemas.js';
 import { MESSAGE_ONLY_KEYWORDS } from '../validation/rules.js';
@@ -32,6 +33,7 @@ type Json = Record<string, unknown>;
 const COMPONENTS = new Map<object, string>([
   [HotelCard, 'HotelCard'],
   [SearchResponse, 'SearchResponse'],
+  [PlaceAlternative, 'PlaceAlternative'],
   [FindResponse, 'FindResponse'],
   [Hotel, 'Hotel'],
   [LinkEntry, 'LinkEntry'],
@@ -41,7 +43,7 @@ const COMPONENTS = new Map<object, string>([
 ]);
 
 /** Answers: a client must accept fields added later, so their schemas are published open. */
-const ANSWER_COMPONENTS = new Set<object>([HotelCard, SearchResponse, FindResponse, Hotel, LinkEntry, LinksResponse, ErrorBody]);
+const ANSWER_COMPONENTS = new Set<object>([HotelCard, SearchResponse, PlaceAlternative, FindResponse, Hotel, LinkEntry, LinksResponse, ErrorBody]);
 
 /**
  * A plain JSON copy of a schema, named components replaced by references. `open` drops

@@ -84,10 +84,10 @@ const search: HttpOperation<SearchQuery> = {
     'label only with lat/lng or place_id. A point search (lat/lng, or a place_id of a city or point) returns hotels ' +
     'within the radius, nearest first; a destination search returns the hotels of the place, best-rated first. ' +
     'A destination is read as typed first, then as a well-known place a typo or two away; the answer\'s destination ' +
-    'says what was understood. A large airport\'s three-letter code names the airport. A place with a centre but no ' +
-    'hotels of its own (or a country without hotels of its own, around its middle) is answered with the hotels ' +
-    'around it, at 10, 25, then 50 km. A destination that matches no ' +
-    'place is 404; a place without matching hotels within reach is 200 with total 0.',
+    'says what was understood, and alternatives lists the other places it may well mean. A large airport\'s ' +
+    'three-letter code names the airport. A place with a centre but no hotels of its own (or a country without ' +
+    'hotels of its own, around its middle) is answered with the hotels around it, at 10, 25, then 50 km. A ' +
+    'destination that matches no place is 404; a place without matching hotels within reach is 200 with total 0.',
   query: SearchQuery,
   failures: [400, 404],
   read: (raw) => readQuery(SearchQuery, raw),

@@ -149,6 +149,18 @@ export const HotelCard = Type.Object(
 );
 export type HotelCard = Static<typeof HotelCard>;
 
+export const PlaceAlternative = Type.Object(
+  {
+    place_id: Type.String({ description: 'Send it as place_id to search this place instead.' }),
+    name: Type.String(),
+    label: Type.String({ description: 'The place as the service writes it: "Springfield, Massachusetts, United States".' }),
+    kind: Type.Enum(['city', 'region', 'country', 'airport', 'landmark'], { type: 'string' }),
+    country_code: Type.String({ description: 'ISO 3166-1 alpha-2.' }),
+  },
+  { additionalProperties: false },
+);
+export type PlaceAlternative = Static<typeof PlaceAlternative>;
+
 export const SearchResponse = Type.Object(
   {
     destination: Type.String({
@@ -158,6 +170,15 @@ export const SearchResponse = Type.Object(
     }),
     total: Type.Integer({ minimum: 0, description: 'Matching hotels before limit.' }),
     hotels: Type.Array(HotelCard),
+    alternatives: Type.Optional(
+      Type.Array(PlaceAlternative, {
+        maxItems: 5,
+        description:
+          'Only for a destination that several places may well mean ("Springfield"): the others, likeliest first, ' +
+          'each at most 30 times less likely than the place answered. Offer them as "did you mean"; absent when the ' +
+          'choice is clear.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -4,7 +4,7 @@ import type { Credit } from '../links/hotel-link.js';
 import type { Place } from '../places/place.js';
 import type { Filters, HitList, SortOrder } from '../search/catalog-index.js';
 import { hotelCard } from './cards.js';
-import { SearchQuery, type SearchResponse } from './schemas.js';
+import { SearchQuery, type PlaceAlternative, type SearchResponse } from './schemas.js';
 import { currentIndex, type CatalogServices } from './services.js';
 
 // Defaults live in the schema, which documents them; requests leave them out so that a
@@ -69,13 +69,16 @@ export async function searchHotels(
   const limit = q.limit ?? DEFAULT_LIMIT;
   let destination: string;
   let found: HitList;
+  let alternatives: Place[] = [];
 
   if (plan.kind === 'point') {
     destination = q.label ?? `${plan.lat}, ${plan.lng}`;
     found = index.near(plan, plan.radiusKm, filters, q.sort ?? 'distance', limit);
   } else if (plan.kind === 'destination') {
-    const place = services.resolver.resolve(plan.text, (id) => index.hotelCount(id));
-    if (!place) throw notFound(`no place matches destination ${JSON.stringify(plan.text)}`);
+    const resolution = services.resolver.resolve(plan.text, (id) => index.hotelCount(id));
+    if (!resolution) throw notFound(`no place matches destination ${JSON.stringify(plan.text)}`);
+    const place = resolution.place;
+    alternatives = resolution.alternatives;
     const sort: SortOrder = q.sort ?? 'rating';
     if (sort === 'distance' && !place.hasCentre) distanceNeedsCentre(place, 'destination');
     destination = place.label;
@@ -104,9 +107,16 @@ export async function searchHotels(
     }
   }
 
-  return {
+  const answer: SearchResponse = {
     destination,
     total: found.total,
     hotels: found.hits.map((hit) => hotelCard(index, hit.index, hit.distanceKm, services.links, credit)),
   };
+  // Only when the destination was one of several plausible places: what else it may have meant.
+  if (alternatives.length > 0) answer.alternatives = alternatives.map(alternativeOf);
+  return answer;
+}
+
+function alternativeOf(place: Place): PlaceAlternative {
+  return { place_id: place.id, name: place.name, label: place.label, kind: place.kind, country_code: place.countryCode };
 }

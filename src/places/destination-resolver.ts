@@ -6,9 +6,18 @@ import type { Place } from './place.js';
 /** Hotels the current catalog has in a place, by place id; part of how likely a place is meant. */
 export type HotelCount = (placeId: string) => number;
 
+export interface Resolution {
+  place: Place;
+  /**
+   * Other places the text may well mean, likeliest first (at most MAX_ALTERNATIVES): those whose
+   * likelihood is within ALTERNATIVE_MARGIN of the chosen one's. Empty when the choice is clear.
+   */
+  alternatives: Place[];
+}
+
 export interface DestinationResolver {
-  /** The most likely place for a destination text, or null when nothing matches. */
-  resolve(text: string, hotelCount: HotelCount): Place | null;
+  /** The most likely place for a destination text, with the other plausible ones, or null when nothing matches. */
+  resolve(text: string, hotelCount: HotelCount): Resolution | null;
 }
 
 // A country named outright is what people usually mean ("Luxembourg", "Mexico"), over a
@@ -21,6 +30,10 @@ const HOTEL_WEIGHT = 0.75;
 const TYPO_COST = 1;
 /** A city bearing a region's other name is what that name means when it holds this share of the region's people. */
 const NAMESAKE_CITY_SHARE = 0.25;
+// Places at most 30 times less likely than the chosen one (log10) are worth a "did you mean":
+// the Springfields of Missouri, Massachusetts and Illinois, not Paris, Texas beside Paris.
+const ALTERNATIVE_MARGIN = Math.log10(30);
+const MAX_ALTERNATIVES = 5;
 
 const DOTTED_ABBREVIATION = /^(?:[A-Za-z]\.){2,4}$/;
 /** A region's name followed by a word that says it is one. */
@@ -46,7 +59,7 @@ export class GazetteerResolver implements DestinationResolver {
     this.throughTypos = (name) => gazetteer.entriesNear(name);
   }
 
-  resolve(text: string, hotelCount: HotelCount): Place | null {
+  resolve(text: string, hotelCount: HotelCount): Resolution | null {
     // "U.K.", "U.S.A.": an abbreviation written with dots is the abbreviation.
     const undotted = DOTTED_ABBREVIATION.test(text.trim()) ? text.replace(/\./g, '') : text;
     const parts = undotted.split(',').map(foldText).filter(Boolean);
@@ -84,7 +97,7 @@ export class GazetteerResolver implements DestinationResolver {
     return candidates;
   }
 
-  private mostLikely(candidates: Candidate[], hotelCount: HotelCount): Place | null {
+  private mostLikely(candidates: Candidate[], hotelCount: HotelCount): Resolution | null {
     // A region gives way to a same-named city inside it ("Lisbon" is the city, not the district
     // named after it; "New York" the city, though it is the state's own name and only one of
     // the city's), unless both bear the name only as another name (a city also called "Kreta"
@@ -108,18 +121,31 @@ export class GazetteerResolver implements DestinationResolver {
       // Both by another name ("Nueva York", "Kreta"): the city only when it is a good part of the region.
       return cityPeople !== undefined && (!alternate || cityPeople >= NAMESAKE_CITY_SHARE * place.population);
     };
-    let best: Place | null = null;
-    let bestScore = -Infinity;
+    // Each place once, by its likeliest reading.
+    // Each place once, by its likeliest reading; and how likely it is meant, hotels aside,
+    // counting only readings of its own name ("Rome" is no alternative name of Lomé's to offer).
+    const scores = new Map<Place, number>();
+    const meant = new Map<Place, number>();
     for (const { entry, typos } of candidates) {
       const place = entry.place;
       if (givesWay(entry)) continue;
       const score = likelihood(entry, hotelCount(place.id)) - TYPO_COST * typos;
-      if (score > bestScore || (score === bestScore && best !== null && place.id < best.id)) {
-        best = place;
-        bestScore = score;
-      }
+      if (score > (scores.get(place) ?? -Infinity)) scores.set(place, score);
+      const meaning = likelihood(entry, 0) - TYPO_COST * typos;
+      if (!entry.alternate && meaning > (meant.get(place) ?? -Infinity)) meant.set(place, meaning);
     }
-    return best;
+    const ranked = [...scores].sort(([a, x], [b, y]) => y - x || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    if (ranked.length === 0) return null;
+    const [place] = ranked[0];
+    // Alternatives are weighed by meaning alone: a namesake without hotels yet is still one a
+    // traveller may have meant (Portland, Maine beside Portland, Oregon).
+    const bar = Math.max(meant.get(place) ?? -Infinity, likelihood({ place, bonus: 0, alternate: false }, 0)) - ALTERNATIVE_MARGIN;
+    const alternatives = [...meant]
+      .filter(([other, meaning]) => other !== place && meaning >= bar && other.label !== place.label)
+      .sort(([a, x], [b, y]) => y - x || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, MAX_ALTERNATIVES)
+      .map(([other]) => other);
+    return { place, alternatives };
   }
 
   private candidates(name: string, qualifiers: string[], lookup: Lookup): Candidate[] {
