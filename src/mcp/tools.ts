@@ -40,7 +40,8 @@ const SEARCH: ToolDefinition<SearchResponse> = {
     'Optional: min_stars, min_rating (0-10), sort (rating, stars or distance), limit (1-20, default 10), sub_id to tag ' +
     'your links. Answers the place understood, how many hotels match, and hotel cards whose url opens the hotel page ' +
     'credited to you: give people those urls unchanged. When the destination may mean several places, alternatives ' +
-    'lists the others with their place_id: ask the person which one they meant. There are no dates or prices here; ' +
+    'lists the others with their place_id: ask the person which one they meant. For more hotels than limit, send ' +
+    'next_cursor back as cursor with the same arguments. There are no dates or prices here; ' +
     'the hotel page has them. Costs 1 request of your allowance.',
   operation: SEARCH_HOTELS,
   summarize: (r) =>
@@ -51,6 +52,7 @@ const SEARCH: ToolDefinition<SearchResponse> = {
             `${r.total} hotels in ${r.destination}` + (r.hotels.length < r.total ? `, showing ${r.hotels.length}:` : ':'),
             ...numbered(r.hotels),
           ].join('\n'),
+      ...(r.next_cursor ? [`More hotels follow: call search_hotels again with the same arguments and cursor "${r.next_cursor}".`] : []),
       // An agent can ask its user which place was meant.
       ...(r.alternatives?.length
         ? [`"${r.destination}" was read as the likeliest place; it may also mean: ${r.alternatives.map((a) => `${a.label} (place_id ${a.place_id})`).join('; ')}.`]

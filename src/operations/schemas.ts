@@ -67,6 +67,15 @@ export const SearchQuery = Type.Object(
     min_stars: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: 'Only hotels with at least this star rating.' })),
     min_rating: Type.Optional(Type.Number({ minimum: 0, maximum: 10, description: 'Only hotels with at least this guest score.' })),
     sub_id: Type.Optional(SubId),
+    cursor: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'The next_cursor of an earlier answer, to get the next page: send it with the same search parameters ' +
+          '(limit may differ). A cursor of another search, or made before the catalog was updated, is 400.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -170,6 +179,12 @@ export const SearchResponse = Type.Object(
     }),
     total: Type.Integer({ minimum: 0, description: 'Matching hotels before limit.' }),
     hotels: Type.Array(HotelCard),
+    next_cursor: Type.Optional(
+      Type.String({
+        description:
+          'Present when more hotels follow (up to 500 deep): send it as cursor, with the same parameters, for the next page.',
+      }),
+    ),
     alternatives: Type.Optional(
       Type.Array(PlaceAlternative, {
         maxItems: 5,

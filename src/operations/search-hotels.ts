@@ -4,6 +4,7 @@ import type { Credit } from '../links/hotel-link.js';
 import type { Place } from '../places/place.js';
 import type { Filters, HitList, SortOrder } from '../search/catalog-index.js';
 import { hotelCard } from './cards.js';
+import { makeCursor, MAX_DEPTH, readCursor } from './search-cursor.js';
 import { SearchQuery, type PlaceAlternative, type SearchResponse } from './schemas.js';
 import { currentIndex, type CatalogServices } from './services.js';
 
@@ -66,7 +67,13 @@ export async function searchHotels(
   const plan = planSearch(q);
   const index = currentIndex(services);
   const filters: Filters = { minStars: q.min_stars ?? null, minRating: q.min_rating ?? null };
-  const limit = q.limit ?? DEFAULT_LIMIT;
+  const pageSize = q.limit ?? DEFAULT_LIMIT;
+  const offset = readCursor(q, index.version.generation);
+  // The index ranks the hotels down to the end of this page; the page is its tail.
+  const limit = offset + pageSize;
+  if (limit > MAX_DEPTH) {
+    throw invalidParams(`pages reach at most ${MAX_DEPTH} hotels deep (this one would end at ${limit}); narrow the search with filters or a smaller place`);
+  }
   let destination: string;
   let found: HitList;
   let alternatives: Place[] = [];
@@ -110,8 +117,9 @@ export async function searchHotels(
   const answer: SearchResponse = {
     destination,
     total: found.total,
-    hotels: found.hits.map((hit) => hotelCard(index, hit.index, hit.distanceKm, services.links, credit)),
+    hotels: found.hits.slice(offset).map((hit) => hotelCard(index, hit.index, hit.distanceKm, services.links, credit)),
   };
+  if (limit < found.total && limit < MAX_DEPTH) answer.next_cursor = makeCursor(q, index.version.generation, limit);
   // Only when the destination was one of several plausible places: what else it may have meant.
   if (alternatives.length > 0) answer.alternatives = alternatives.map(alternativeOf);
   return answer;

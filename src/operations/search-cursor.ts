@@ -1,0 +1,47 @@
+// Paging through a search (issue 14). A page's `next_cursor` names where the next page starts,
+// in which catalog generation, and for which search; sent back as `cursor` with the same
+// parameters, it answers the next `limit` hotels of the same ranking. It is opaque to clients
+// (base64url) and checked, not trusted:
+//   - a cursor of another search (other destination, sort or filters) is 400: its offset would
+//     mean nothing there;
+//   - a cursor made before the catalog was replaced is 400 too, saying so: pages are never
+//     silently stitched from two catalogs (which would repeat or skip hotels). Search again.
+// Pages reach at most MAX_DEPTH hotels deep; past that, narrow the search (filters, a smaller
+// place): ranking a deeper page would cost every search in the same process its time.
+import { invalidParams } from '../errors.js';
+import type { SearchQuery } from './schemas.js';
+
+export const MAX_DEPTH = 500;
+const VERSION = 'c1';
+
+/** What identifies a search apart from its page: everything but cursor, limit and sub_id. */
+function searchKey(q: SearchQuery): string {
+  const { cursor: _cursor, limit: _limit, sub_id: _subId, ...search } = q;
+  const canonical = JSON.stringify(Object.keys(search).sort().map((k) => [k, search[k as keyof typeof search]]));
+  let h = 0x811c9dc5;
+  for (let i = 0; i < canonical.length; i++) {
+    h ^= canonical.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+export function makeCursor(q: SearchQuery, generation: number, offset: number): string {
+  return Buffer.from(`${VERSION}.${generation}.${offset}.${searchKey(q)}`).toString('base64url');
+}
+
+/** The offset a cursor points at in this generation; 0 without one. */
+export function readCursor(q: SearchQuery, generation: number): number {
+  if (q.cursor === undefined) return 0;
+  const [version, made, offset, key] = Buffer.from(q.cursor, 'base64url').toString('latin1').split('.');
+  if (version !== VERSION || !/^\d+$/.test(made ?? '') || !/^\d+$/.test(offset ?? '') || key === undefined) {
+    throw invalidParams(`cursor must be a next_cursor of an earlier answer, sent unchanged (got ${JSON.stringify(q.cursor.slice(0, 60))})`);
+  }
+  if (key !== searchKey(q)) {
+    throw invalidParams('cursor belongs to another search: send it with the same destination, place_id or lat/lng, sort and filters as the search that gave it');
+  }
+  if (Number(made) !== generation) {
+    throw invalidParams('the hotel catalog was updated since this cursor was made, so its pages would not line up; search again without cursor');
+  }
+  return Number(offset);
+}
