@@ -14,10 +14,13 @@ import type { SearchQuery } from './schemas.js';
 export const MAX_DEPTH = 500;
 const VERSION = 'c1';
 
-/** What identifies a search apart from its page: everything but cursor, limit and sub_id. */
+/** The parameters that make a search what it is; cursor, limit and sub_id only page and tag it. */
+const SEARCH_FIELDS = ['destination', 'place_id', 'lat', 'lng', 'radius_km', 'label', 'sort', 'min_stars', 'min_rating'] as const;
+
+/** What identifies a search apart from its page: a hash of SEARCH_FIELDS (every answer with more to come makes one). */
 function searchKey(q: SearchQuery): string {
-  const { cursor: _cursor, limit: _limit, sub_id: _subId, ...search } = q;
-  const canonical = JSON.stringify(Object.keys(search).sort().map((k) => [k, search[k as keyof typeof search]]));
+  let canonical = '';
+  for (const field of SEARCH_FIELDS) canonical += `${q[field] ?? ''}\u0001`;
   let h = 0x811c9dc5;
   for (let i = 0; i < canonical.length; i++) {
     h ^= canonical.charCodeAt(i);

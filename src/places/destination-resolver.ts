@@ -121,31 +121,45 @@ export class GazetteerResolver implements DestinationResolver {
       // Both by another name ("Nueva York", "Kreta"): the city only when it is a good part of the region.
       return cityPeople !== undefined && (!alternate || cityPeople >= NAMESAKE_CITY_SHARE * place.population);
     };
-    // Each place once, by its likeliest reading.
-    // Each place once, by its likeliest reading; and how likely it is meant, hotels aside,
-    // counting only readings of its own name ("Rome" is no alternative name of Lomé's to offer).
-    const scores = new Map<Place, number>();
-    const meant = new Map<Place, number>();
+    let place: Place | null = null;
+    let bestScore = -Infinity;
     for (const { entry, typos } of candidates) {
-      const place = entry.place;
       if (givesWay(entry)) continue;
-      const score = likelihood(entry, hotelCount(place.id)) - TYPO_COST * typos;
-      if (score > (scores.get(place) ?? -Infinity)) scores.set(place, score);
-      const meaning = likelihood(entry, 0) - TYPO_COST * typos;
-      if (!entry.alternate && meaning > (meant.get(place) ?? -Infinity)) meant.set(place, meaning);
+      const score = likelihood(entry, hotelCount(entry.place.id)) - TYPO_COST * typos;
+      if (score > bestScore || (score === bestScore && place !== null && entry.place.id < place.id)) {
+        place = entry.place;
+        bestScore = score;
+      }
     }
-    const ranked = [...scores].sort(([a, x], [b, y]) => y - x || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    if (ranked.length === 0) return null;
-    const [place] = ranked[0];
-    // Alternatives are weighed by meaning alone: a namesake without hotels yet is still one a
-    // traveller may have meant (Portland, Maine beside Portland, Oregon).
-    const bar = Math.max(meant.get(place) ?? -Infinity, likelihood({ place, bonus: 0, alternate: false }, 0)) - ALTERNATIVE_MARGIN;
-    const alternatives = [...meant]
-      .filter(([other, meaning]) => other !== place && meaning >= bar && other.label !== place.label)
-      .sort(([a, x], [b, y]) => y - x || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .slice(0, MAX_ALTERNATIVES)
-      .map(([other]) => other);
-    return { place, alternatives };
+    if (place === null) return null;
+    return { place, alternatives: this.alternatives(candidates, place, givesWay) };
+  }
+
+  /**
+   * Other places the text may well mean: those bearing it as their own name ("Rome" is no name
+   * of Lomé's to offer), at most ALTERNATIVE_MARGIN less likely than `chosen` by meaning alone,
+   * hotels aside (a namesake without hotels yet is still one a traveller may mean: Portland,
+   * Maine beside Portland, Oregon). Most texts name one place: nothing is allocated for them.
+   */
+  private alternatives(candidates: Candidate[], chosen: Place, givesWay: (entry: NameEntry) => boolean): Place[] {
+    const meaning = ({ entry, typos }: Candidate) => likelihood(entry, 0) - TYPO_COST * typos;
+    let bar = likelihood({ place: chosen, bonus: 0, alternate: false }, 0);
+    for (const c of candidates) if (c.entry.place === chosen && !c.entry.alternate) bar = Math.max(bar, meaning(c));
+    bar -= ALTERNATIVE_MARGIN;
+    let found: { place: Place; meaning: number }[] | null = null;
+    for (const c of candidates) {
+      const other = c.entry.place;
+      if (other === chosen || c.entry.alternate || other.label === chosen.label || givesWay(c.entry)) continue;
+      const m = meaning(c);
+      if (m < bar) continue;
+      found ??= [];
+      const seen = found.find((f) => f.place === other);
+      if (seen) seen.meaning = Math.max(seen.meaning, m);
+      else found.push({ place: other, meaning: m });
+    }
+    if (found === null) return [];
+    found.sort((x, y) => y.meaning - x.meaning || (x.place.id < y.place.id ? -1 : x.place.id > y.place.id ? 1 : 0));
+    return found.slice(0, MAX_ALTERNATIVES).map((f) => f.place);
   }
 
   private candidates(name: string, qualifiers: string[], lookup: Lookup): Candidate[] {

@@ -18,6 +18,8 @@ function nameHash(folded: string): number {
   return h >>> 2;
 }
 
+const SCAN_WITH_FILTER = 256;
+
 export class ExactNames {
   /** Hashes in ascending order, and the hotel at each place. */
   private readonly hashes: Uint32Array;
@@ -47,13 +49,31 @@ export class ExactNames {
     for (let k = 0; k < n; k++) this.hashes[k] = hashOf[order[k]];
   }
 
-  /** Hotels called exactly this (folded) name, best-rated first, those `keep` accepts, at most `limit`. */
-  named(folded: string, limit: number, keep: (hotel: number) => boolean = () => true): number[] {
+  /**
+   * Hotels called exactly this (folded) name, best-rated first, those `keep` accepts, at most
+   * `limit`. With `keep`, only the SCAN_WITH_FILTER best-rated hotels of the name are looked
+   * at: a chain's name in one city is otherwise a walk through all its hotels (the name index
+   * still favours the city's hotels by their words).
+   */
+  named(folded: string, limit: number, keep?: (hotel: number) => boolean): number[] {
     const hash = nameHash(folded);
     const found: number[] = [];
-    for (let k = this.firstAtLeast(hash); k < this.hashes.length && this.hashes[k] === hash && found.length < limit; k++) {
+    // Hotels of one hash nearly all bear the same name, written the same way: fold it once.
+    let lastName: string | null = null;
+    let lastEqual = false;
+    const first = this.firstAtLeast(hash);
+    for (let k = first; k < this.hashes.length && this.hashes[k] === hash && found.length < limit; k++) {
       const hotel = this.hotels[k];
-      if (keep(hotel) && foldText(this.names[hotel]) === folded) found.push(hotel);
+      if (keep) {
+        if (k - first >= SCAN_WITH_FILTER) break;
+        if (!keep(hotel)) continue;
+      }
+      const name = this.names[hotel];
+      if (name !== lastName) {
+        lastName = name;
+        lastEqual = foldText(name) === folded;
+      }
+      if (lastEqual) found.push(hotel);
     }
     return found;
   }
