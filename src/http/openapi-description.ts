@@ -4,9 +4,8 @@
 import type { OpenApiSettings } from './openapi.js';
 
 export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
+  // info.summary already says what the API is; reference pages show both.
   return [
-    `List hotels and get links to their pages on ${s.mainSite} that carry your affiliate code.`,
-
     '## First calls',
     'No key is needed to try it: calls without one are counted per IP address.',
     [

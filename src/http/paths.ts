@@ -25,6 +25,7 @@ const INSTANCE_PATHS: Record<string, readonly string[]> = {
   '/healthz': ['GET', 'HEAD'],
   '/readyz': ['GET', 'HEAD'],
   '/metrics': ['GET', 'HEAD'],
+  '/docs': ['GET', 'HEAD'],
   '/.well-known/oauth-protected-resource': ['GET', 'HEAD'],
   '/.well-known/oauth-protected-resource/mcp': ['GET', 'HEAD'],
   '/.well-known/oauth-protected-resource/v1/mcp': ['GET', 'HEAD'],

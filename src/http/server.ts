@@ -19,6 +19,7 @@ import { DOCUMENT_CACHE_CONTROL, registerConditionalGets } from './conditional-g
 import { registerHealthRoutes, type HealthChecks } from './health.js';
 import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
 import { registerMcpRoutes } from './mcp-route.js';
+import { REFERENCE_PATH, registerReferencePage } from './reference-page.js';
 import { openApiDocument, type OpenApiSettings } from './openapi.js';
 import { BODY_LIMIT_BYTES, HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 import { operationCalled, PREFIXES, unroutedAnswer } from './paths.js';
@@ -94,6 +95,9 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   // Conditional GETs first: their tags are hashes of the JSON before it is compressed.
   registerConditionalGets(app);
   await registerCompression(app);
+  // Awaited plugins load before the routes below are added: a route added before an awaited
+  // register would keep Fastify's default error handler instead of the one set at the end.
+  await registerReferencePage(app, `${docs.serviceName} hotel affiliate API`);
 
   // Hooks in callback form: an async hook costs a promise and a microtask turn on every answer.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -160,6 +164,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     service: `${docs.serviceName} hotel affiliate API`,
     version: '1.0.0',
     openapi: `${baseUrl(request)}/openapi.json`,
+    docs: `${baseUrl(request)}${REFERENCE_PATH}`,
     operations: HTTP_OPERATIONS.map((op) => `${op.method} ${op.path}`),
     mcp: `${baseUrl(request)}/mcp`,
     credit: `Book on ${docs.serviceName}: https://${docs.mainSite}/`,

@@ -53,7 +53,9 @@ export const SearchQuery = Type.Object(
     lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90, description: 'Latitude of the point; send with lng.' })),
     lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180, description: 'Longitude of the point; send with lat.' })),
     radius_km: Type.Optional(
-      Type.Number({ minimum: 1, maximum: 50, default: 5, description: 'Search radius around lat/lng, in km. Only with lat/lng.' }),
+      // No `default` keyword, as for sort: a console that fills it in (Swagger UI does) would send
+      // radius_km with every destination search, which takes none.
+      Type.Number({ minimum: 1, maximum: 50, description: 'Search radius around lat/lng, in km; 5 when not sent. Only with lat/lng.' }),
     ),
     label: Type.Optional(
       Type.String({

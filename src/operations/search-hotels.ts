@@ -12,7 +12,8 @@ import { currentIndex, type CatalogServices } from './services.js';
 // parameter that was not sent can be told from one that was.
 const schemaDefault = (schema: object) => (schema as { default: number }).default;
 const DEFAULT_LIMIT = schemaDefault(SearchQuery.properties.limit);
-const DEFAULT_RADIUS_KM = schemaDefault(SearchQuery.properties.radius_km);
+/** Not in the schema (see there): said in radius_km's description. */
+const DEFAULT_RADIUS_KM = 5;
 
 /** How far a destination with a centre but no hotels of its own is searched around it, in turn. */
 const WIDER_REACH_KM = [10, 25, 50];
