@@ -21,7 +21,8 @@ export default defineConfig({
     // built once per worker rather than once per file. Tests keep no state in modules.
     isolate: false,
     projects: [
-      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'] } },
+      // The TypeScript client's own tests call a live service like the others.
+      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts', 'clients/typescript/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'postgres', include: ON_BOTH_DATABASES, env: { TEST_STORAGE: 'postgres' } } },
     ],
   },
