@@ -104,7 +104,7 @@ describe('an unexpected failure', () => {
     const gazetteer = builtInGazetteer();
     const app = await buildHttpApp({
       services: {
-        liveIndex: { current: { hotelCount: () => 0 } } as never,
+        liveIndex: { current: { hotelCount: () => 0, version: { generation: 1 } } } as never,
         store: {} as never,
         resolver: {
           resolve: () => {
