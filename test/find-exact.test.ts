@@ -29,6 +29,10 @@ const HOTELS: HotelRecord[] = [
   at('hotel/be/brussels/the-alder', 'The Alder', 9.6, 'Brussels', 'BE', 50.847, 4.357),
   at('hotel/fr/paris/hotel-alder', 'Hotel Alder', 8.1, 'Paris', 'FR', 48.85, 2.35),
   at('hotel/be/brussels/hotel-alder', 'Hôtel Alder', 7.9, 'Brussels', 'BE', 50.85, 4.35),
+  // Bordeaux is also called "Porto" in some language; with hotels of its own it must not be
+  // taken for Porto (a city's own name wins over another city's other name).
+  at('hotel/fr/bordeaux/hotel-aurora', 'Hotel Aurora', 9.9, 'Bordeaux', 'FR', 44.84, -0.58),
+  at('hotel/fr/bordeaux/hotel-aurora-2', 'Hotel Aurora', 9.8, 'Bordeaux', 'FR', 44.85, -0.57),
 ];
 
 let t: TestService;
@@ -65,11 +69,19 @@ describe('the city, read and said', () => {
     expect(r.body.hotel.id).toBe('hotel/pt/porto/hotel-aurora');
   });
 
+  it('reads a city by its own name before another city’s other name', async () => {
+    const r = await find('Hotel Aurora', 'Porto');
+    expect(r.body.city).toMatch(/^Porto\b.*Portugal$/);
+    // Porto's own Hotel Aurora, not the better-rated ones of Bordeaux.
+    expect(r.body.hotel.id).toBe('hotel/pt/porto/hotel-aurora');
+  });
+
   it('says null for a city that names none, and favours none', async () => {
     const r = await find('Hotel Aurora', 'Xqzvbn');
     expect(r.status).toBe(200);
     expect(r.body.city).toBeNull();
-    expect(r.body.hotel.id).toBe('hotel/pt/lisbon/hotel-aurora');
+    // The best-rated Hotel Aurora anywhere, as without a city.
+    expect(r.body.hotel.id).toBe('hotel/fr/bordeaux/hotel-aurora');
   });
 
   it('adds nothing when no city was sent', async () => {

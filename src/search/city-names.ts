@@ -34,13 +34,22 @@ export class CityNames {
     return numbers;
   }
 
-  /** The caller's `city`: as typed, else as a well-known city a typo away. */
+  /**
+   * The caller's `city`: cities called so, else big cities known so in another language, else
+   * a well-known city a typo away. A city's own name wins over another city's other name:
+   * "Porto" is Porto, not Bordeaux (which some language calls Porto).
+   */
   read(folded: string): CityReading {
-    const asTyped = this.readEntries(this.gazetteer.entriesNamed(folded).filter((e) => !e.alternate || e.place.population >= CITY_ALIAS_MIN_POPULATION));
-    if (asTyped.numbers.length > 0) return asTyped;
+    const entries = this.gazetteer.entriesNamed(folded);
+    const own = this.readEntries(entries.filter((e) => !e.alternate));
+    if (own.numbers.length > 0) return own;
+    const other = this.readEntries(entries.filter((e) => e.alternate && e.place.population >= CITY_ALIAS_MIN_POPULATION));
+    if (other.numbers.length > 0) return other;
     const near = this.gazetteer.entriesNear(folded);
     const fewest = Math.min(...near.map((n) => n.typos));
-    return this.readEntries(near.filter((n) => n.typos === fewest).map((n) => n.entry));
+    const closest = near.filter((n) => n.typos === fewest).map((n) => n.entry);
+    const ownNear = this.readEntries(closest.filter((e) => !e.alternate));
+    return ownNear.numbers.length > 0 ? ownNear : this.readEntries(closest.filter((e) => e.place.population >= CITY_ALIAS_MIN_POPULATION));
   }
 
   private readEntries(entries: readonly { place: Place }[]): CityReading {
