@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { SeededRandom } from '../src/catalog/random.js';
 import type { CatalogIndex } from '../src/search/catalog-index.js';
+import { typedInPart } from './typing.js';
 import { load, startCeiling, startPostgresServer, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
 
 export type Report = (what: string, value: string, target?: string, ok?: boolean | null) => void;
@@ -166,6 +167,17 @@ async function loadEach(service: RunningServer, key: string, index: CatalogIndex
         path: '/links',
         body: JSON.stringify({ urls: Array.from({ length: 10 }, () => `https://www.stays.example/${index.table.ids[hotel()]}?checkin=2027-05-0${random.int(1, 9)}`) }),
       })),
+      target: { share: 0.5 },
+    },
+    {
+      what: 'suggest, city or hotel name typed in part',
+      method: 'GET',
+      route: '/suggest',
+      headers: auth,
+      requests: many(() => {
+        const name = random.next() < 0.5 ? random.pick(cities) : index.table.names[hotel()];
+        return { path: `/suggest?q=${encodeURIComponent(typedInPart(random, name))}` };
+      }),
       target: { share: 0.5 },
     },
   ];

@@ -16,10 +16,12 @@ import { ServiceError } from '../src/errors.js';
 import { AffiliateLinker } from '../src/links/affiliate-link.js';
 import { findHotel } from '../src/operations/find-hotel.js';
 import { searchHotels } from '../src/operations/search-hotels.js';
+import { suggest } from '../src/operations/suggest.js';
 import type { CatalogServices } from '../src/operations/services.js';
 import { GazetteerResolver } from '../src/places/destination-resolver.js';
 import { builtInGazetteer } from '../src/places/gazetteer.js';
 import { GazetteerPlaceProvider } from '../src/places/place-provider.js';
+import { PlaceSuggestions } from '../src/places/place-suggestions.js';
 import { LiveIndex } from '../src/search/live-index.js';
 import { openSqlite } from '../src/storage/sqlite.js';
 import { once } from 'node:events';
@@ -37,6 +39,7 @@ import { openPostgres } from '../src/storage/postgres.js';
 import { buildHttpApp } from '../src/http/server.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { benchHotelByIdAgainstPostgres, benchUnderLoad } from './load-phase.js';
+import { typedInPart } from './typing.js';
 
 const { values } = parseArgs({
   options: {
@@ -253,6 +256,7 @@ async function main() {
       liveIndex: live,
       store,
       resolver: new GazetteerResolver(gazetteer),
+      placeSuggestions: new PlaceSuggestions(gazetteer),
       places: new GazetteerPlaceProvider(gazetteer),
       links,
       linker: new AffiliateLinker(links),
@@ -328,6 +332,16 @@ async function main() {
         Array.from({ length: QUERIES }, () => {
           const h = someHotel();
           return () => findHotel(services, credit, { name: typo(index.table.names[h]), city: index.table.cities[h] });
+        }),
+      );
+
+      // A search box at every keystroke: city names and hotel names, cut anywhere, some misspelt.
+      await time(
+        'suggest (city or hotel names typed in part)',
+        1,
+        Array.from({ length: QUERIES }, () => {
+          const q = typedInPart(random, random.next() < 0.5 ? random.pick(cities) : index.table.names[someHotel()]);
+          return () => suggest(services, credit, { q });
         }),
       );
 

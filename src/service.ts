@@ -21,6 +21,7 @@ import type { LinkSettings } from './links/link-settings.js';
 import { GazetteerResolver } from './places/destination-resolver.js';
 import type { Gazetteer } from './places/gazetteer.js';
 import { gazetteerFilePath, gazetteerFor } from './places/gazetteer-file.js';
+import { PlaceSuggestions } from './places/place-suggestions.js';
 import { CachedPlaceProvider } from './places/cached-places.js';
 import { GooglePlacesProvider } from './places/google-places.js';
 import { GazetteerPlaceProvider, RoutingPlaceProvider, type PlaceProvider } from './places/place-provider.js';
@@ -149,6 +150,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       liveIndex,
       store,
       resolver: new GazetteerResolver(gazetteer),
+      placeSuggestions: new PlaceSuggestions(gazetteer),
       places: new RoutingPlaceProvider(new GazetteerPlaceProvider(gazetteer), externalPlaces(config)),
       links,
       linker: new AffiliateLinker(links),

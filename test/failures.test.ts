@@ -112,6 +112,7 @@ describe('an unexpected failure', () => {
           },
         },
         places: new GazetteerPlaceProvider(gazetteer),
+        placeSuggestions: {} as never,
         links,
         linker: new AffiliateLinker(links),
       },

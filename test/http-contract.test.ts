@@ -129,7 +129,7 @@ describe('OpenAPI document', () => {
     expect(legacy.body).toEqual(doc.body);
     expect(doc.body.openapi).toBe('3.1.0');
     expect(doc.body.servers.map((s: { url: string }) => s.url)).toEqual([t.baseUrl, `${t.baseUrl}/v1`]);
-    expect(Object.keys(doc.body.paths).sort()).toEqual(['/hotels/find', '/hotels/search', '/hotels/{id}', '/links']);
+    expect(Object.keys(doc.body.paths).sort()).toEqual(['/hotels/find', '/hotels/search', '/hotels/{id}', '/links', '/suggest']);
     const search = doc.body.paths['/hotels/search'].get;
     const limit = search.parameters.find((p: { name: string }) => p.name === 'limit');
     expect(limit).toEqual({

@@ -39,9 +39,9 @@ describe.each(MCP_WAYS)('MCP over %s', (way) => {
     await Promise.all([keyless?.close(), keyed?.close()]);
   });
 
-  it("lists the four tools, taking exactly the parameters of their HTTP operations, with the same rules", async () => {
+  it("lists the five tools, taking exactly the parameters of their HTTP operations, with the same rules", async () => {
     const { tools } = await keyless.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_hotels', 'find_hotel', 'get_hotel', 'create_links']);
+    expect(tools.map((tool) => tool.name)).toEqual(['search_hotels', 'find_hotel', 'get_hotel', 'create_links', 'suggest']);
     const openapi = (await t.request('/openapi.json')).body;
     // The operation's own parameters (path and query); HTTP's own headers such as If-None-Match are not tool arguments.
     const parameterNames = (path: string, method: string) =>
@@ -49,11 +49,13 @@ describe.each(MCP_WAYS)('MCP over %s', (way) => {
         .filter((p: { in?: string }) => p.in === 'path' || p.in === 'query')
         .map((p: { name: string }) => p.name)
         .sort();
-    const [search, find, get, links] = tools;
+    const [search, find, get, links, suggest] = tools;
     expect(Object.keys(search.inputSchema.properties!).sort()).toEqual(parameterNames('/hotels/search', 'get'));
     expect(Object.keys(find.inputSchema.properties!).sort()).toEqual(parameterNames('/hotels/find', 'get'));
     expect(Object.keys(get.inputSchema.properties!).sort()).toEqual(parameterNames('/hotels/{id}', 'get'));
     expect(Object.keys(links.inputSchema.properties!).sort()).toEqual(['sub_id', 'urls']);
+    expect(Object.keys(suggest.inputSchema.properties!).sort()).toEqual(parameterNames('/suggest', 'get'));
+    expect(suggest.inputSchema.required).toEqual(['q']);
     expect(search.inputSchema.properties!.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 20, default: 10 });
     expect(links.inputSchema.properties!.urls).toMatchObject({ type: 'array', minItems: 1, maxItems: 10 });
     expect(find.inputSchema.required).toEqual(['name']);

@@ -104,4 +104,10 @@ describe('NameIndex pruning', () => {
       expect(found).toBeGreaterThan(queries.length * 5);
     });
   }
+
+  it('reads a name holding a word that JavaScript objects also know ("constructor") as a word like any other', () => {
+    const built = new NameIndex(['The Constructor', 'Constructor Suites', 'Harbour Inn'], Uint32Array.from([0, 1, 2]));
+    expect(built.match('The Constructor', { limit: 5 }).map((m) => m.index)[0]).toBe(0);
+    expect(built.suggest('constr', 5)).toEqual([0, 1]);
+  });
 });

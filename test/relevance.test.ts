@@ -16,10 +16,15 @@ import {
   TRAVELLER_DESTINATION_CASES,
   type TravellerCategory,
 } from './relevance/traveller-destination-cases.js';
+import { hotelPrefixCases, PLACE_MISSPELT_PREFIX_CASES, PLACE_PREFIX_CASES } from './relevance/typeahead-cases.js';
+import { foldText } from '../src/text/fold.js';
 import { startTestService, type TestService } from './support/test-service.js';
 
 const REQUIRED_ACCURACY = 0.95;
 const TRAVELLER_REQUIRED_ACCURACY = 0.97;
+/** Suggestions: the place meant among the first three, the hotel among the first five. */
+const PLACES_SHOWN = 3;
+const HOTELS_SHOWN = 5;
 
 function report(title: string, total: number, failures: string[]): number {
   const accuracy = (total - failures.length) / total;
@@ -93,6 +98,32 @@ describe('relevance on the demo catalog', () => {
     }
     const total = AMBIGUOUS_DESTINATIONS.length + CLEAR_DESTINATIONS.length;
     expect(report('ambiguous destinations', total, failures)).toBeGreaterThanOrEqual(TRAVELLER_REQUIRED_ACCURACY);
+  });
+
+  it(`suggests the place meant among the first ${PLACES_SHOWN} for at least ${REQUIRED_ACCURACY * 100}% of the most visited cities typed in part, misspelt or not`, async () => {
+    const failures: string[] = [];
+    const cases = [...PLACE_PREFIX_CASES, ...PLACE_MISSPELT_PREFIX_CASES];
+    for (const [typed, labelStart, country] of cases) {
+      const r = await t.request(`/v1/suggest?limit=${PLACES_SHOWN}&q=${encodeURIComponent(typed)}`);
+      const places = (r.body.places ?? []) as { label: string; country_code: string }[];
+      const starts = typeof labelStart === 'string' ? [labelStart] : labelStart;
+      const right = places.some((p) => starts.some((s) => foldText(p.label).startsWith(foldText(s))) && p.country_code === country);
+      if (!right) failures.push(`${JSON.stringify(typed)}: expected "${starts.join('" or "')} … ${country}", got ${JSON.stringify(places.map((p) => p.label))}`);
+    }
+    expect(cases.length).toBeGreaterThanOrEqual(100);
+    expect(report('place suggestions', cases.length, failures)).toBeGreaterThanOrEqual(REQUIRED_ACCURACY);
+  });
+
+  it(`suggests the hotel being typed among the first ${HOTELS_SHOWN} for at least ${REQUIRED_ACCURACY * 100}% of names`, async () => {
+    const cases = hotelPrefixCases(FIND_CASES.flatMap(([, , name]) => (name === null ? [] : [name])));
+    const failures: string[] = [];
+    for (const [typed, name] of cases) {
+      const r = await t.request(`/v1/suggest?limit=${HOTELS_SHOWN}&q=${encodeURIComponent(typed)}`);
+      const names = ((r.body.hotels ?? []) as { name: string }[]).map((h) => h.name);
+      if (!names.includes(name)) failures.push(`${JSON.stringify(typed)}: expected ${name}, got ${JSON.stringify(names)}`);
+    }
+    expect(cases.length).toBeGreaterThanOrEqual(50);
+    expect(report('hotel suggestions', cases.length, failures)).toBeGreaterThanOrEqual(REQUIRED_ACCURACY);
   });
 
   it(`understands traveller destinations by category, at least ${TRAVELLER_REQUIRED_ACCURACY * 100}% of each gated one (${GATED_CATEGORIES.join(', ') || 'none yet'})`, async () => {

@@ -68,10 +68,26 @@ export class AccessGate implements RequestGate {
   }
 
   async admit(caller: Caller, cost: number): Promise<Admission> {
+    return this.count(caller, cost, false);
+  }
+
+  async admitGrouped(caller: Caller, kind: string, callsPerRequest: number): Promise<Admission> {
+    const window = this.windowOf(caller, this.now());
+    const tally = await this.counters.consume(`${caller.subject}:${window.startSeconds}:${kind}`, 1, Number.MAX_SAFE_INTEGER, window.endMs);
+    return this.count(caller, (tally.used - 1) % callsPerRequest === 0 ? 1 : 0, true);
+  }
+
+  private windowOf(caller: Caller, now: number) {
+    return windowAt(caller.tier === 'keyless' ? 'hour' : 'day', now);
+  }
+
+  /** `needsRoom`: a call that costs nothing is refused all the same when nothing is left. */
+  private async count(caller: Caller, cost: number, needsRoom: boolean): Promise<Admission> {
     const now = this.now();
-    const window = windowAt(caller.tier === 'keyless' ? 'hour' : 'day', now);
+    const window = this.windowOf(caller, now);
     const limit = this.limitOf(caller.tier);
-    const { allowed, used } = await this.counters.consume(`${caller.subject}:${window.startSeconds}`, cost, limit, window.endMs);
+    const ceiling = needsRoom && cost === 0 ? limit - 1 : limit;
+    const { allowed, used } = await this.counters.consume(`${caller.subject}:${window.startSeconds}`, cost, ceiling, window.endMs);
     return {
       allowed,
       limit,

@@ -1,4 +1,4 @@
-// What every call of the four operations (HTTP or MCP) passes before it runs: who the caller is, and
+// What every call of the operations (HTTP or MCP) passes before it runs: who the caller is, and
 // whether their allowance has room for what the call costs. Keys and limits plug in here.
 import type { Caller } from '../keys/caller.js';
 import type { ServiceError } from '../errors.js';
@@ -33,4 +33,10 @@ export interface RequestGate {
   identify(authorization: string | undefined, clientIp: string): Promise<Identification>;
   /** Counts `cost` against the caller's allowance, or refuses the whole call and counts nothing. */
   admit(caller: Caller, cost: number): Promise<Admission>;
+  /**
+   * Counts a call of a kind counted in groups (`kind` names its tally): the first call of every
+   * `callsPerRequest` in the window costs 1, the others nothing, and any is refused when the
+   * allowance has nothing left.
+   */
+  admitGrouped(caller: Caller, kind: string, callsPerRequest: number): Promise<Admission>;
 }

@@ -10,6 +10,8 @@ export interface CallSteps<Input, Output> {
   /** The call's input, checked against its schema; throws `invalid_params`. */
   read(): Input;
   cost(input: Input): number;
+  /** Calls counted in groups (the operation's id and group size) rather than by `cost`. */
+  grouped?: { kind: string; callsPerRequest: number };
   run(input: Input, credit: Credit): Promise<Output>;
 }
 
@@ -45,7 +47,11 @@ export async function meteredCall<Input extends { sub_id?: string }, Output>(
     }
   }
   const cost = failure ? 1 : steps.cost(input!);
-  const admission = await gate.admit(caller, cost);
+  // A refused key counts as any call would; a refused input of a grouped kind is still one of its calls.
+  const admission =
+    steps.grouped && !rejection
+      ? await gate.admitGrouped(caller, steps.grouped.kind, steps.grouped.callsPerRequest)
+      : await gate.admit(caller, cost);
   // A refused key is answered as such, counted against the address only when it had room.
   if (rejection) return { admission, ok: false, error: rejection };
   if (!admission.allowed) return { admission, ok: false, error: rateLimited(caller, admission, cost, signupUrl) };

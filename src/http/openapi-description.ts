@@ -35,14 +35,17 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
       `| partner key | ${s.partnerPerDay} calls a day | 00:00 UTC |`,
     ].join('\n'),
     `Apply for a key at ${s.signupUrl}. Send it as \`Authorization: Bearer live_…\`. Every call costs 1, errors ` +
-      'included, except `POST /links` with a valid body, which costs one per URL. A call that does not fit what ' +
+      'included, except `POST /links` with a valid body, which costs one per URL, and `GET /suggest`, which is ' +
+      'counted in tens: the first suggestion of every ten in your window costs 1 and the nine after it nothing (a ' +
+      'search box calls it at every keystroke; at 1 each, a standard key\'s day would last a few hundred visitors), ' +
+      'though a suggestion is still refused with 429 once nothing remains. A call that does not fit what ' +
       'remains is refused whole with 429 and costs nothing. An unknown, revoked or malformed key is refused with ' +
       '401; it never falls back to keyless, which would lose your commission. Such a call counts against your ' +
       'address, as a keyless call, while that allowance has room; once it has none, the key is still refused with ' +
       '401 (not 429), at no cost.',
 
     '## Limit headers',
-    'Every answer of the four operations carries the allowance it counted against, twice:',
+    'Every answer of the operations carries the allowance it counted against, twice:',
     [
       '- `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (Unix time in seconds);',
       '- the IETF fields of draft-ietf-httpapi-ratelimit-headers, which generic clients and gateways read: ' +

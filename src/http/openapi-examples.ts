@@ -2,7 +2,7 @@
 // answer rather than "string". Typed by the answers' own schemas, and checked against them by
 // the contract test, so an example cannot drift from what the service sends.
 import type { ErrorCode } from '../errors.js';
-import type { ErrorBody, FindResponse, Hotel, HotelCard, LinksResponse, SearchResponse } from '../operations/schemas.js';
+import type { ErrorBody, FindResponse, Hotel, HotelCard, LinksResponse, SearchResponse, SuggestResponse } from '../operations/schemas.js';
 
 export interface ExampleSettings {
   mainSite: string;
@@ -50,6 +50,17 @@ function alfamaCard(s: ExampleSettings): HotelCard {
 
 export function searchExample(s: ExampleSettings): SearchResponse {
   return { destination: 'Lisbon, Portugal', total: 131, hotels: [lisbonCard(s), alfamaCard(s)] };
+}
+
+export function suggestExample(s: ExampleSettings): SuggestResponse {
+  const id = 'hotel/pt/lisbon/lisboa-plaza';
+  return {
+    places: [
+      { place_id: 'geonames:2267057', name: 'Lisbon', label: 'Lisbon, Portugal', kind: 'city', country_code: 'PT', hotel_count: 131 },
+      { place_id: 'geonames:2644411', name: 'Lisburn', label: 'Lisburn, Northern Ireland, United Kingdom', kind: 'city', country_code: 'GB', hotel_count: 0 },
+    ],
+    hotels: [{ id, name: 'Lisboa Plaza', city: 'Lisbon', country_code: 'PT', url: pageUrl(s, id) }],
+  };
 }
 
 export function findExample(s: ExampleSettings): FindResponse {

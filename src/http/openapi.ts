@@ -9,12 +9,15 @@ import {
   LinkEntry,
   LinksBody,
   LinksResponse,
+  HotelSuggestion,
   PlaceAlternative,
+  PlaceSuggestion,
   SearchResponse,
+  SuggestResponse,
 } from '../operations/schemas.js';
 import { MESSAGE_ONLY_KEYWORDS } from '../validation/rules.js';
 import { apiDescription } from './openapi-description.js';
-import { errorExample, findExample, hotelExample, linksExample, searchExample } from './openapi-examples.js';
+import { errorExample, findExample, hotelExample, linksExample, searchExample, suggestExample } from './openapi-examples.js';
 import { HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 
 export interface OpenApiSettings {
@@ -39,11 +42,26 @@ const COMPONENTS = new Map<object, string>([
   [LinkEntry, 'LinkEntry'],
   [LinksBody, 'LinksRequest'],
   [LinksResponse, 'LinksResponse'],
+  [PlaceSuggestion, 'PlaceSuggestion'],
+  [HotelSuggestion, 'HotelSuggestion'],
+  [SuggestResponse, 'SuggestResponse'],
   [ErrorBody, 'Error'],
 ]);
 
 /** Answers: a client must accept fields added later, so their schemas are published open. */
-const ANSWER_COMPONENTS = new Set<object>([HotelCard, SearchResponse, PlaceAlternative, FindResponse, Hotel, LinkEntry, LinksResponse, ErrorBody]);
+const ANSWER_COMPONENTS = new Set<object>([
+  HotelCard,
+  SearchResponse,
+  PlaceAlternative,
+  FindResponse,
+  Hotel,
+  LinkEntry,
+  LinksResponse,
+  PlaceSuggestion,
+  HotelSuggestion,
+  SuggestResponse,
+  ErrorBody,
+]);
 
 /**
  * A plain JSON copy of a schema, named components replaced by references. `open` drops
@@ -88,6 +106,7 @@ const ANSWER_EXAMPLES: Record<string, (s: OpenApiSettings) => unknown> = {
   findHotel: findExample,
   getHotel: hotelExample,
   createLinks: linksExample,
+  suggest: suggestExample,
 };
 
 function parameters(operation: HttpOperation): Json[] {
@@ -135,7 +154,7 @@ function operationJson(operation: HttpOperation, s: OpenApiSettings): Json {
     operationId: operation.operation.id,
     summary: operation.summary,
     description: operation.description,
-    tags: [operation.path === '/links' ? 'links' : 'hotels'],
+    tags: [operation.path === '/links' ? 'links' : operation.path === '/suggest' ? 'suggestions' : 'hotels'],
     parameters: [
       ...parameters(operation),
       ...(operation.cacheControl ? [{ $ref: '#/components/parameters/If-None-Match' }] : []),
@@ -180,6 +199,7 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
     tags: [
       { name: 'hotels', description: 'Search, find and read hotels.' },
       { name: 'links', description: 'Make service addresses carry your code.' },
+      { name: 'suggestions', description: 'Places and hotels for a search box, as people type; ten calls cost one request.' },
     ],
     paths,
     components: {

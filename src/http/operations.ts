@@ -1,14 +1,15 @@
-// The four operations as HTTP carries them: method and path, where the parts of the input
+// The operations as HTTP carries them: method and path, where the parts of the input
 // travel and how they are read. Routes and the OpenAPI document are both made from this table.
 import type { TObject } from 'typebox';
 import { invalidParams } from '../errors.js';
-import { CREATE_LINKS, FIND_HOTEL, GET_HOTEL, SEARCH_HOTELS, type Operation } from '../operations/operations.js';
+import { CREATE_LINKS, FIND_HOTEL, GET_HOTEL, SEARCH_HOTELS, SUGGEST, type Operation } from '../operations/operations.js';
 import {
   FindQuery,
   HotelPath,
   LinksBody,
   SearchQuery,
   SubIdQuery,
+  SuggestQuery,
   type HotelRequest,
   type LinksRequest,
 } from '../operations/schemas.js';
@@ -150,4 +151,23 @@ const links: HttpOperation<LinksRequest> = {
   },
 };
 
-export const HTTP_OPERATIONS: readonly HttpOperation[] = [search, find, detail, links];
+const suggestions: HttpOperation<SuggestQuery> = {
+  operation: SUGGEST,
+  method: 'GET',
+  path: '/suggest',
+  routePath: '/suggest',
+  summary: 'Places and hotels as people type',
+  description:
+    'For a search box: call it as people type. Answers places (with their place_id, to search) whose names begin ' +
+    'with what was typed, likeliest first, and hotels (with their id and url) whose names hold the typed words in ' +
+    'order, names beginning so first, then best-rated. The last word may be unfinished ("Lisb", "pestana pa"); a ' +
+    'typo is forgiven from four letters, never in the first letter. Nothing matching is 200 with empty lists. ' +
+    'Suggestions are counted in tens: the first call of every ten in your allowance window costs 1 request, the ' +
+    'nine after it nothing, so a search box costs about one request per visitor; a call is refused (429) when the ' +
+    'allowance has nothing left, as any other.',
+  query: SuggestQuery,
+  failures: [400],
+  read: (raw) => readQuery(SuggestQuery, raw),
+};
+
+export const HTTP_OPERATIONS: readonly HttpOperation[] = [search, find, detail, links, suggestions];

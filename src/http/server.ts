@@ -1,4 +1,4 @@
-// The HTTP service: the four operations at / and under /v1, the OpenAPI document, CORS, and
+// The HTTP service: the operations at / and under /v1, the OpenAPI document, CORS, and
 // one pipeline every operation call goes through: identify, read, admit, run.
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
@@ -149,6 +149,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
             body: Buffer.isBuffer(request.body) ? request.body : undefined,
           }),
         cost: (input) => operation.cost(input),
+        grouped: operation.callsPerRequest ? { kind: operation.id, callsPerRequest: operation.callsPerRequest } : undefined,
         run: (input, credit) => operation.run(services, credit, input),
       },
       docs.signupUrl,

@@ -37,6 +37,7 @@ export function serviceRunner(options: ServiceRunnerOptions, caller: Caller, log
       {
         read: () => parseJson(operation.input, args, 'arguments'),
         cost: (input) => operation.cost(input),
+        grouped: operation.callsPerRequest ? { kind: operation.id, callsPerRequest: operation.callsPerRequest } : undefined,
         run: (input, credit) => operation.run(services, credit, input, signal),
       },
       signupUrl,

@@ -1,4 +1,4 @@
-// An MCP server of the four tools, on the official SDK's low-level Server: it publishes the
+// An MCP server of the tools, on the official SDK's low-level Server: it publishes the
 // operations' own JSON schemas and leaves reading the arguments to the runner, so that a refused
 // input is read by the same validator as over HTTP and counted like any other call. The runner
 // decides how a call is made: in the service it runs the operation, over stdio it calls the

@@ -3,8 +3,8 @@
 // that credits the booking site.
 import type { Tool } from '@modelcontextprotocol/server';
 import type { TSchema } from 'typebox';
-import { CREATE_LINKS, FIND_HOTEL, GET_HOTEL, SEARCH_HOTELS, type Operation } from '../operations/operations.js';
-import type { FindResponse, Hotel, HotelCard, LinksResponse, SearchResponse } from '../operations/schemas.js';
+import { CREATE_LINKS, FIND_HOTEL, GET_HOTEL, SEARCH_HOTELS, SUGGEST, type Operation } from '../operations/operations.js';
+import type { FindResponse, Hotel, HotelCard, LinksResponse, SearchResponse, SuggestResponse } from '../operations/schemas.js';
 import { MESSAGE_ONLY_KEYWORDS } from '../validation/rules.js';
 
 export interface ToolDefinition<Output extends object = any> {
@@ -105,7 +105,23 @@ const LINKS: ToolDefinition<LinksResponse> = {
     r.links.map((l) => (l.url ? `${l.input} -> ${l.url}` : `${l.input}: not linked, ${l.error?.code}: ${l.error?.message}`)).join('\n'),
 };
 
-export const TOOLS: readonly ToolDefinition[] = [SEARCH, FIND, GET, LINKS];
+const SUGGESTIONS: ToolDefinition<SuggestResponse> = {
+  name: 'suggest',
+  title: 'Complete a place or hotel name',
+  description:
+    'Complete a partly typed or misspelled place or hotel name ("Lisb", "new yo", "pestana pa"): places whose names ' +
+    'begin with it, likeliest first, each with a place_id to pass to search_hotels, and hotels whose names hold the ' +
+    'words in order, each with an id for get_hotel and a url credited to you. Use it when unsure how a place or ' +
+    'hotel is called. Ten calls cost 1 request of your allowance.',
+  operation: SUGGEST,
+  summarize: (r) =>
+    [
+      r.places.length === 0 ? 'No places begin so.' : ['Places:', ...r.places.map((p, i) => `${i + 1}. ${p.label} (${p.kind}, ${p.hotel_count} hotels, place_id ${p.place_id})`)].join('\n'),
+      r.hotels.length === 0 ? 'No hotel names begin so.' : ['Hotels:', ...r.hotels.map((h, i) => `${i + 1}. ${h.name}, ${h.city} (id ${h.id}): ${h.url}`)].join('\n'),
+    ].join('\n'),
+};
+
+export const TOOLS: readonly ToolDefinition[] = [SEARCH, FIND, GET, LINKS, SUGGESTIONS];
 
 /**
  * A schema as published: plain JSON without our message-only keywords. An output schema is

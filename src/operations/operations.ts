@@ -1,4 +1,4 @@
-// The four operations, whatever carries them: the schema of their whole input and of their
+// The operations, whatever carries them: the schema of their whole input and of their
 // answer, what a call costs, and what it does. HTTP routes and MCP tools are both made from
 // this table, so a tool takes exactly what its operation takes and costs what it costs.
 import type { TObject } from 'typebox';
@@ -15,11 +15,14 @@ import {
   LinksResponse,
   SearchQuery,
   SearchResponse,
+  SuggestQuery,
+  SuggestResponse,
 } from './schemas.js';
+import { suggest, SUGGESTIONS_PER_REQUEST } from './suggest.js';
 import { searchHotels } from './search-hotels.js';
 import type { CatalogServices } from './services.js';
 
-export type OperationId = 'searchHotels' | 'findHotel' | 'getHotel' | 'createLinks';
+export type OperationId = 'searchHotels' | 'findHotel' | 'getHotel' | 'createLinks' | 'suggest';
 
 export interface Operation<Input extends { sub_id?: string } = any, Output extends object = any> {
   id: OperationId;
@@ -28,6 +31,8 @@ export interface Operation<Input extends { sub_id?: string } = any, Output exten
   output: TObject;
   /** What a call with a valid input costs against the allowance (a refused input costs 1). */
   cost(input: Input): number;
+  /** Set when calls are counted in groups instead: each group of this many calls, refused inputs included, costs 1. */
+  callsPerRequest?: number;
   run(services: CatalogServices, credit: Credit, input: Input, signal?: AbortSignal): Promise<Output>;
 }
 
@@ -61,4 +66,13 @@ export const CREATE_LINKS: Operation<LinksRequest, LinksResponse> = {
   output: LinksResponse,
   cost: (input) => linksCost(input),
   run: async (services, credit, input) => createLinks(services, credit, input),
+};
+
+export const SUGGEST: Operation<SuggestQuery, SuggestResponse> = {
+  id: 'suggest',
+  input: SuggestQuery,
+  output: SuggestResponse,
+  cost: () => 1,
+  callsPerRequest: SUGGESTIONS_PER_REQUEST,
+  run: (services, credit, input) => suggest(services, credit, input),
 };

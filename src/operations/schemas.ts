@@ -1,4 +1,4 @@
-// The schemas of the four operations: inputs and outputs. They validate requests, type the
+// The schemas of the operations: inputs and outputs. They validate requests, type the
 // code, and generate the OpenAPI document and the MCP tool inputs; nothing else describes them.
 import Type, { type Static } from 'typebox';
 import { GuestRating, HotelId, StarRating } from '../catalog/hotel.js';
@@ -104,6 +104,23 @@ export const FindQuery = Type.Object(
 );
 export type FindQuery = Static<typeof FindQuery>;
 
+export const SuggestQuery = Type.Object(
+  {
+    q: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description:
+        'What has been typed so far into a search box: the beginning of a place or hotel name ("Lisb", "new yo", ' +
+        '"pestana pa"). Case, accents and a typo do not matter; a last word not followed by a space may be unfinished.',
+      examples: ['Lisb'],
+    }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: 5, description: 'Most places, and most hotels, returned.' })),
+    sub_id: Type.Optional(SubId),
+  },
+  { additionalProperties: false },
+);
+export type SuggestQuery = Static<typeof SuggestQuery>;
+
 export const HotelPath = Type.Object({
   id: Type.String({
     minLength: 1,
@@ -171,6 +188,46 @@ export const PlaceAlternative = Type.Object(
   { additionalProperties: false },
 );
 export type PlaceAlternative = Static<typeof PlaceAlternative>;
+
+export const PlaceSuggestion = Type.Object(
+  {
+    ...PlaceAlternative.properties,
+    hotel_count: Type.Integer({ minimum: 0, description: 'Hotels the catalog has in the place (0 for an airport or landmark: those are searched around).' }),
+  },
+  { additionalProperties: false },
+);
+export type PlaceSuggestion = Static<typeof PlaceSuggestion>;
+
+export const HotelSuggestion = Type.Object(
+  {
+    id: HotelId,
+    name: Type.String(),
+    city: Type.String(),
+    country_code: Type.String({ description: 'ISO 3166-1 alpha-2.' }),
+    url: Type.String({ description: "The hotel's page, credited to you (aff) and tagged (utm_content)." }),
+  },
+  { additionalProperties: false },
+);
+export type HotelSuggestion = Static<typeof HotelSuggestion>;
+
+export const SuggestResponse = Type.Object(
+  {
+    places: Type.Array(PlaceSuggestion, {
+      maxItems: 10,
+      description:
+        'Places whose name (or another name, from four letters) begins with what was typed, likeliest first: ' +
+        'population and fame, then the hotels here. Search one with its place_id.',
+    }),
+    hotels: Type.Array(HotelSuggestion, {
+      maxItems: 10,
+      description:
+        'Hotels whose name holds the typed words in order, the last one perhaps unfinished: names that begin with ' +
+        'them first, then best-rated first. Open one with its id or url.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type SuggestResponse = Static<typeof SuggestResponse>;
 
 export const SearchResponse = Type.Object(
   {

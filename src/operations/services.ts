@@ -5,6 +5,7 @@ import type { AffiliateLinker } from '../links/affiliate-link.js';
 import type { LinkSettings } from '../links/link-settings.js';
 import type { DestinationResolver } from '../places/destination-resolver.js';
 import type { PlaceProvider } from '../places/place-provider.js';
+import type { PlaceSuggestions } from '../places/place-suggestions.js';
 import type { CatalogIndex } from '../search/catalog-index.js';
 import type { LiveIndex } from '../search/live-index.js';
 
@@ -13,6 +14,7 @@ export interface CatalogServices {
   store: CatalogStore;
   resolver: DestinationResolver;
   places: PlaceProvider;
+  placeSuggestions: PlaceSuggestions;
   links: LinkSettings;
   linker: AffiliateLinker;
 }

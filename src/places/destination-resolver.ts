@@ -27,9 +27,9 @@ const COUNTRY_BONUS = 1;
 const HOTEL_WEIGHT = 0.75;
 // A reading through a typo counts for a tenth of one as typed, per typo: of two famous places
 // one typo away, the more likely still wins.
-const TYPO_COST = 1;
+export const TYPO_COST = 1;
 /** A city bearing a region's other name is what that name means when it holds this share of the region's people. */
-const NAMESAKE_CITY_SHARE = 0.25;
+export const NAMESAKE_CITY_SHARE = 0.25;
 // Places at most 30 times less likely than the chosen one (log10) are worth a "did you mean":
 // the Springfields of Missouri, Massachusetts and Illinois, not Paris, Texas beside Paris.
 const ALTERNATIVE_MARGIN = Math.log10(30);
@@ -167,7 +167,8 @@ export class GazetteerResolver implements DestinationResolver {
   }
 }
 
-function likelihood(entry: NameEntry, hotels: number): number {
+/** How likely a name entry's place is meant by its name, with the catalog's hotels there (log10 scale). */
+export function likelihood(entry: NameEntry, hotels: number): number {
   return (
     Math.log10(entry.place.population + 10) +
     HOTEL_WEIGHT * Math.log10(1 + hotels) +

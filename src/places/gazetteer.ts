@@ -376,6 +376,14 @@ export class Gazetteer {
     return this.typos.near(foldedText).flatMap(({ name, typos }) => this.entriesNamed(name).map((entry) => ({ entry, typos })));
   }
 
+  /** Every name the gazetteer files places under (folded), with each place it leads to. */
+  *nameEntries(): Generator<[string, NameEntry]> {
+    for (const [key, found] of this.byName) {
+      if (Array.isArray(found)) for (const entry of found) yield [key, entry];
+      else yield [key, found];
+    }
+  }
+
   /** Places whose name or alias folds to exactly this text. */
   named(foldedName: string): Place[] {
     return this.entriesNamed(foldedName).map((e) => e.place);

@@ -36,7 +36,8 @@ const CLOSE_LETTERS: ReadonlySet<string> = (() => {
   return pairs;
 })();
 
-function substitutionCost(a: string, b: string): number {
+/** 0 for the same letter, 1 for a close one (vowel for vowel, neighbouring key, same sound), 2 otherwise. */
+export function substitutionCost(a: string, b: string): number {
   if (a === b) return 0;
   return CLOSE_LETTERS.has(a + b) ? 1 : 2;
 }

@@ -223,6 +223,11 @@ export class CatalogIndex {
     return result;
   }
 
+  /** Hotels (by index) for a search box, as a name is being typed; best first. */
+  suggestHotels(text: string, limit: number): number[] {
+    return this.names.suggest(text, limit);
+  }
+
   /**
    * Hotels whose names match, best first. Hotels called exactly what was typed come first
    * (in the caller's city, when one is understood). A city the caller names boosts hotels filed

@@ -10,6 +10,7 @@
 // and only when that word alone weighs enough of the query. The hotels of a city the query
 // names (a typed word, or the caller's `city`) are read first, from that city's own lists.
 import { CityWordLists } from './city-words.js';
+import { HotelSuggestions } from './hotel-suggestions.js';
 import { NameGroups } from './name-groups.js';
 import { NameReader, type TypedWord } from './name-reading.js';
 import { MARGIN, MIN_QUERY_COVERAGE, NameScan, SLACK, type NameTables, type QueryWord } from './name-scan.js';
@@ -48,6 +49,7 @@ export class NameIndex {
   private readonly pairs: WordPairLists;
   private readonly unknownWordWeight: number;
   private readonly tables: NameTables;
+  private readonly suggestions: HotelSuggestions;
   // Seen stamps never need clearing.
   private stamp = 0;
 
@@ -61,6 +63,7 @@ export class NameIndex {
     this.lists = wordLists(this.groups, order);
     const { start } = this.lists;
     this.pairs = new WordPairLists(this.groups, order, (t) => start[t + 1] - start[t], minPairedNames);
+    this.suggestions = new HotelSuggestions(this.groups, this.reader, ranks);
     this.tables = {
       groups: this.groups,
       cityWords: cities === null ? null : new CityWordLists(this.groups, order, cities.cityOf, cities.members),
@@ -84,6 +87,11 @@ export class NameIndex {
   match(typedName: string, options: NameQueryOptions): NameMatch[] {
     const asTyped = this.matchReading(this.reader.read(typedName, false), options, false);
     return asTyped.length > 0 ? asTyped : this.matchReading(this.reader.read(typedName, true), options, false);
+  }
+
+  /** Hotels for a search box: names holding the typed words, the last one perhaps unfinished, best first. */
+  suggest(typedText: string, limit: number): number[] {
+    return this.suggestions.suggest(typedText, limit);
   }
 
   /** The same answer as `match`, found by scoring every hotel: the reference its pruning must equal. */

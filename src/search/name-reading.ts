@@ -63,6 +63,11 @@ export class NameReader {
     return [...read].map(([text, matches]) => ({ text, matches }));
   }
 
+  /** The catalog's word for a whole typed word: itself when known, else its closest reading a typo or two away; -1 for none. */
+  closestWord(word: string): number {
+    return this.lookup(word)[0]?.token ?? -1;
+  }
+
   /** Catalog words close enough to a typed word, best first. */
   private lookup(word: string, knownMayBeTypo = false): WordMatch[] {
     const exact = this.vocabulary.get(word);

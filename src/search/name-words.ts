@@ -6,7 +6,7 @@ import { foldWords } from '../text/fold.js';
 const FILLER = new Set(['hotel', 'hotels', 'the', 'and', 'a', 'an', 'by', 'at']);
 
 /** Abbreviations and spelling variants, to one spelling. */
-const SPELLINGS: Record<string, string> = {
+const SPELLINGS: Readonly<Record<string, string>> = {
   st: 'saint',
   ste: 'sainte',
   intl: 'international',
@@ -25,6 +25,17 @@ const SPELLINGS: Record<string, string> = {
   gd: 'grand',
 };
 
+/** A word in the one spelling of its abbreviation ("st" is "saint"); own keys only ("constructor" is a word). */
+export function spelledOut(word: string): string {
+  return Object.hasOwn(SPELLINGS, word) ? SPELLINGS[word] : word;
+}
+
+/** True for the first letters of a filler word ("hot" of "hotel"): a word being typed that may yet say nothing. */
+export function beginsFillerWord(prefix: string): boolean {
+  for (const filler of FILLER) if (filler.startsWith(prefix)) return true;
+  return false;
+}
+
 /** True for a filler word, or a word one typo away from a long one ("hotl", "htel"). */
 export function isFillerLike(word: string): boolean {
   if (FILLER.has(word)) return true;
@@ -36,7 +47,7 @@ export function isFillerLike(word: string): boolean {
 
 /** The distinct meaningful words of a name, in order. All-filler names keep their words. */
 export function nameWords(name: string): string[] {
-  const words = foldWords(name).map((w) => SPELLINGS[w] ?? w);
+  const words = foldWords(name).map(spelledOut);
   const meaningful = words.filter((w) => !FILLER.has(w));
   return [...new Set(meaningful.length > 0 ? meaningful : words)];
 }

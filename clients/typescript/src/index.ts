@@ -10,6 +10,8 @@ export type { components, operations, paths } from './schema.js';
 
 export type SearchParams = NonNullable<operations['searchHotels']['parameters']['query']>;
 export type FindParams = operations['findHotel']['parameters']['query'];
+export type SuggestParams = operations['suggest']['parameters']['query'];
+export type SuggestResponse = components['schemas']['SuggestResponse'];
 export type SearchResponse = components['schemas']['SearchResponse'];
 export type FindResponse = components['schemas']['FindResponse'];
 export type Hotel = components['schemas']['Hotel'];
@@ -119,6 +121,8 @@ export function createHotelAffiliateClient(options: ClientOptions) {
     /** Makes addresses of the booking site carry your code (costs one call per URL). */
     createLinks: (urls: string[], query: { sub_id?: string } = {}): Promise<Result<LinksResponse>> =>
       settle(raw.POST('/links', { body: { urls }, params: { query } })),
+    /** Places and hotels for a search box, as people type (ten calls cost one request). */
+    suggest: (query: SuggestParams): Promise<Result<SuggestResponse>> => settle(raw.GET('/suggest', { params: { query } })),
   };
 }
 

@@ -80,6 +80,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Places and hotels as people type
+         * @description For a search box: call it as people type. Answers places (with their place_id, to search) whose names begin with what was typed, likeliest first, and hotels (with their id and url) whose names hold the typed words in order, names beginning so first, then best-rated. The last word may be unfinished ("Lisb", "pestana pa"); a typo is forgiven from four letters, never in the first letter. Nothing matching is 200 with empty lists. Suggestions are counted in tens: the first call of every ten in your allowance window costs 1 request, the nine after it nothing, so a search box costs about one request per visitor; a call is refused (429) when the allowance has nothing left, as any other.
+         */
+        get: operations["suggest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -185,6 +205,38 @@ export interface components {
         LinksResponse: {
             /** @description One entry per submitted URL, in the order submitted. */
             links: components["schemas"]["LinkEntry"][];
+        };
+        PlaceSuggestion: {
+            /** @description Send it as place_id to search this place instead. */
+            place_id: string;
+            name: string;
+            /** @description The place as the service writes it: "Springfield, Massachusetts, United States". */
+            label: string;
+            /** @enum {string} */
+            kind: "city" | "region" | "country" | "airport" | "landmark";
+            /** @description ISO 3166-1 alpha-2. */
+            country_code: string;
+            /** @description Hotels the catalog has in the place (0 for an airport or landmark: those are searched around). */
+            hotel_count: number;
+        };
+        HotelSuggestion: {
+            /**
+             * @description The hotel's page path on the main site, without the leading slash.
+             * @example hotel/pt/lisbon/pestana-palace
+             */
+            id: string;
+            name: string;
+            city: string;
+            /** @description ISO 3166-1 alpha-2. */
+            country_code: string;
+            /** @description The hotel's page, credited to you (aff) and tagged (utm_content). */
+            url: string;
+        };
+        SuggestResponse: {
+            /** @description Places whose name (or another name, from four letters) begins with what was typed, likeliest first: population and fame, then the hotels here. Search one with its place_id. */
+            places: components["schemas"]["PlaceSuggestion"][];
+            /** @description Hotels whose name holds the typed words in order, the last one perhaps unfinished: names that begin with them first, then best-rated first. Open one with its id or url. */
+            hotels: components["schemas"]["HotelSuggestion"][];
         };
         Error: {
             error: {
@@ -689,6 +741,75 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["LinksResponse"];
+                };
+            };
+            400: components["responses"]["InvalidParams"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    suggest: {
+        parameters: {
+            query: {
+                /** @description What has been typed so far into a search box: the beginning of a place or hotel name ("Lisb", "new yo", "pestana pa"). Case, accents and a typo do not matter; a last word not followed by a space may be unfinished. */
+                q: string;
+                /** @description Most places, and most hotels, returned. */
+                limit?: number;
+                /** @description Your tag for the placement. Every returned link carries it as the query parameter utm_content. */
+                sub_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "places": [
+                     *         {
+                     *           "place_id": "geonames:2267057",
+                     *           "name": "Lisbon",
+                     *           "label": "Lisbon, Portugal",
+                     *           "kind": "city",
+                     *           "country_code": "PT",
+                     *           "hotel_count": 131
+                     *         },
+                     *         {
+                     *           "place_id": "geonames:2644411",
+                     *           "name": "Lisburn",
+                     *           "label": "Lisburn, Northern Ireland, United Kingdom",
+                     *           "kind": "city",
+                     *           "country_code": "GB",
+                     *           "hotel_count": 0
+                     *         }
+                     *       ],
+                     *       "hotels": [
+                     *         {
+                     *           "id": "hotel/pt/lisbon/lisboa-plaza",
+                     *           "name": "Lisboa Plaza",
+                     *           "city": "Lisbon",
+                     *           "country_code": "PT",
+                     *           "url": "https://www.stays.example/hotel/pt/lisbon/lisboa-plaza?aff=acme-travel&utm_content=homepage-widget"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SuggestResponse"];
                 };
             };
             400: components["responses"]["InvalidParams"];

@@ -1,0 +1,35 @@
+// GET /suggest and the suggest tool: places and hotels for a search box, as people type.
+import { hotelUrl, type Credit } from '../links/hotel-link.js';
+import type { SuggestQuery, SuggestResponse } from './schemas.js';
+import { currentIndex, type CatalogServices } from './services.js';
+
+export const DEFAULT_SUGGESTIONS = 5;
+/**
+ * Suggestions are counted in tens against the allowance: the first call of every ten in a
+ * window costs one request, the nine after it nothing (yet a call still needs a request left).
+ * A search box calls on every keystroke; at one request each, a standard key's day would be
+ * gone in a few hundred visitors.
+ */
+export const SUGGESTIONS_PER_REQUEST = 10;
+
+export async function suggest(services: CatalogServices, credit: Credit, q: SuggestQuery): Promise<SuggestResponse> {
+  const index = currentIndex(services);
+  const limit = q.limit ?? DEFAULT_SUGGESTIONS;
+  const places = services.placeSuggestions.suggest(q.q, limit, (placeId) => index.hotelCount(placeId)).map(({ place, hotels }) => ({
+    place_id: place.id,
+    name: place.name,
+    label: place.label,
+    kind: place.kind,
+    country_code: place.countryCode,
+    hotel_count: hotels,
+  }));
+  const t = index.table;
+  const hotels = index.suggestHotels(q.q, limit).map((i) => ({
+    id: t.ids[i],
+    name: t.names[i],
+    city: t.cities[i],
+    country_code: t.countryCodes[i],
+    url: hotelUrl(services.links, t.ids[i], credit),
+  }));
+  return { places, hotels };
+}

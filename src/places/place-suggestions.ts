@@ -1,0 +1,121 @@
+// Places for a search box, as people type: every name the gazetteer knows a place by, sorted,
+// so the names beginning with what was typed are one run of the list, and the likeliest places
+// of a run come first (population and fame, as a destination is read, then the catalog's hotels
+// there). When the text begins few names, the names it begins with one typo away are read too.
+import { BestFirst, nearPrefixRanges, prefixRange, RangeBest } from '../search/prefix-ranges.js';
+import { foldText } from '../text/fold.js';
+import { likelihood, NAMESAKE_CITY_SHARE, TYPO_COST, type HotelCount } from './destination-resolver.js';
+import type { Gazetteer, NameEntry } from './gazetteer.js';
+import type { Place } from './place.js';
+import { substitutionCost } from './place-typos.js';
+
+export interface PlaceSuggestion {
+  place: Place;
+  /** Hotels the catalog has in the place. */
+  hotels: number;
+}
+
+/**
+ * A name typed in part says less than one typed whole. The resolver's bonus for an airport's or a
+ * landmark's name (worth a city of millions when typed whole) counts at most as a city of about
+ * 300,000 ("Lon" is London before the London Eye; "Heathr" is still the airport), and a name in
+ * another language only from four letters typed, and as a place a thousand times smaller ("L" is
+ * not India for its French name, "Porto" not Portugal for its Italian one).
+ */
+const PARTIAL_BONUS_CAP = 4.5;
+const PARTIAL_OTHER_NAME_COST = 2;
+/** A name typed whole, to its last letter, says more than the beginning of a longer one: "Porto" is Porto before "Portogallo". */
+const WHOLE_NAME_BONUS = 1;
+const MIN_OTHER_NAME_LETTERS = 4;
+/** Typed texts this long or longer are also read one typo away (the first letter always as typed). */
+const MIN_TYPO_LETTERS = 4;
+/** ...when the text as typed begins fewer names than this. */
+const TYPO_WHEN_FEWER_NAMES = 32;
+/** Places read before the catalog's hotels rank them, per place asked for. */
+const READ_PER_PLACE = 3;
+/** Names read at most per call: a run of one place's many names ends the reading early. */
+const MAX_NAMES_READ = 200;
+
+const closeLetters = (a: string, b: string) => substitutionCost(a, b) === 1;
+
+export class PlaceSuggestions {
+  /** Every name a place is known by, folded, sorted; one row per place the name leads to. */
+  private readonly names: string[];
+  private readonly entries: NameEntry[];
+  private readonly ranges: RangeBest;
+
+  constructor(gazetteer: Gazetteer) {
+    const rows: [string, NameEntry][] = [];
+    for (const [name, entry] of gazetteer.nameEntries()) {
+      // An airport's code is an answer to the code typed whole, not to its first letters.
+      if (entry.place.kind === 'airport' && entry.place.id === `iata:${name.toUpperCase()}`) continue;
+      rows.push([name, entry]);
+    }
+    rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    this.names = rows.map((row) => row[0]);
+    this.entries = rows.map((row) => row[1]);
+    this.ranges = new RangeBest(Float64Array.from(this.entries, partialStanding));
+  }
+
+  /** The likeliest places whose names begin with the typed text (or with it one typo away), best first. */
+  suggest(text: string, limit: number, hotelCount: HotelCount): PlaceSuggestion[] {
+    const typed = foldText(text);
+    if (typed === '') return [];
+    const best = new BestFirst(this.ranges);
+    const [start, end] = prefixRange(this.names, typed);
+    best.add(start, end, 0);
+    const found = new Map<Place, number>();
+    const offer = (place: Place, score: number) => {
+      if (score > (found.get(place) ?? -Infinity)) found.set(place, score);
+    };
+    // The names typed whole, as a destination is read; the rest as names typed in part.
+    for (let row = start; row < end && this.names[row] === typed; row++) {
+      const entry = this.entries[row];
+      offer(entry.place, likelihood(entry, hotelCount(entry.place.id)) + WHOLE_NAME_BONUS);
+    }
+    const want = READ_PER_PLACE * limit;
+    let read = 0;
+    const take = () => {
+      while (found.size < want && read < MAX_NAMES_READ) {
+        const next = best.next();
+        if (next === null) return;
+        read++;
+        const entry = this.entries[next.position];
+        if (entry.alternate && typed.length < MIN_OTHER_NAME_LETTERS) continue;
+        if (this.names[next.position] === typed) continue;
+        const { id } = entry.place;
+        offer(entry.place, next.score + likelihood(entry, hotelCount(id)) - likelihood(entry, 0));
+      }
+    };
+    take();
+    if (found.size < limit && typed.length >= MIN_TYPO_LETTERS && end - start < TYPO_WHEN_FEWER_NAMES) {
+      nearPrefixRanges(this.names, typed, closeLetters, (s, e) => best.add(s, e, TYPO_COST));
+      read = 0;
+      take();
+    }
+    // A region comes after a city of its name in it that holds a good part of its people, as
+    // when a destination is read: the state of New York after New York City; the district of
+    // Lisbon, named as its city, would only say the same again.
+    for (const [region, score] of found) {
+      if (region.kind !== 'region') continue;
+      const name = foldText(region.name);
+      for (const [city, cityScore] of found) {
+        if (city.kind !== 'city' || city.regionKey !== region.regionKey || !foldText(city.name).startsWith(name)) continue;
+        if (foldText(city.name) === name) {
+          found.delete(region);
+          break;
+        } else if (city.population >= NAMESAKE_CITY_SHARE * region.population && score >= cityScore) found.set(region, cityScore - 1e-9);
+      }
+    }
+    return [...found]
+      .sort(([a, x], [b, y]) => y - x || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, limit)
+      .map(([place]) => ({ place, hotels: hotelCount(place.id) }));
+  }
+}
+
+/** How likely a place is meant by a name typed in part, the catalog's hotels aside. */
+function partialStanding(entry: NameEntry): number {
+  const standing = likelihood({ ...entry, bonus: Math.min(entry.bonus, PARTIAL_BONUS_CAP) }, 0);
+  return entry.alternate ? standing - PARTIAL_OTHER_NAME_COST : standing;
+}

@@ -1,0 +1,164 @@
+// Prefix lookups in a sorted list of texts, for suggestions as people type. The texts that begin
+// with a prefix are one run of the list (two binary searches). The prefixes one typo away are
+// found by walking the list as a trie: at each place, only the letters that occur there in the
+// list are tried, so a typo costs what the list holds, not the alphabet. The first letter is
+// never taken for a typo (people nearly always get it right; see places/place-typos.ts).
+
+/** The first position in `sorted[lo, hi)` whose text is not below `text` (code-unit order, as Array.sort). */
+export function lowerBound(sorted: readonly string[], text: string, lo = 0, hi = sorted.length): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < text) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// Above every character a folded text holds: prefix + AFTER is past every text with that prefix.
+const AFTER = '\uffff';
+
+/** Where the texts beginning with `prefix` lie in `sorted[lo, hi)`: [start, end), empty when start === end. */
+export function prefixRange(sorted: readonly string[], prefix: string, lo = 0, hi = sorted.length): [number, number] {
+  const start = lowerBound(sorted, prefix, lo, hi);
+  return [start, lowerBound(sorted, prefix + AFTER, start, hi)];
+}
+
+/** Visited with each run of texts beginning with a prefix one typo away from the typed one. */
+export type RangeVisitor = (start: number, end: number) => void;
+
+/**
+ * The runs of `sorted` whose texts begin with a prefix one typo from `typed`: a letter left
+ * out, added or swapped with the next, or changed for one that `substitutable` allows. Runs may
+ * overlap one another (and the run of `typed` itself); the caller keeps each item once.
+ */
+export function nearPrefixRanges(
+  sorted: readonly string[],
+  typed: string,
+  substitutable: (typedLetter: string, letter: string) => boolean,
+  visit: RangeVisitor,
+): void {
+  const n = typed.length;
+  let lo = 0;
+  let hi = sorted.length;
+  const visitPrefix = (prefix: string, from: number, to: number) => {
+    const [start, end] = prefixRange(sorted, prefix, from, to);
+    if (start < end) visit(start, end);
+  };
+  for (let i = 1; i < n; i++) {
+    // Texts that share the first i typed letters; the typo is at place i.
+    const head = typed.slice(0, i);
+    [lo, hi] = prefixRange(sorted, head, lo, hi);
+    if (lo >= hi) return;
+    const rest = typed.slice(i + 1);
+    // The letter typed at i is one too many (not the last: without it, what was typed only begins less).
+    if (i + 1 < n) visitPrefix(head + rest, lo, hi);
+    // The letters at i and i + 1 are swapped.
+    if (i + 1 < n && typed[i] !== typed[i + 1]) visitPrefix(head + typed[i + 1] + typed[i] + typed.slice(i + 2), lo, hi);
+    // A letter that texts have at i was changed, or left out.
+    let j = lo;
+    while (j < hi && sorted[j].length === i) j++;
+    while (j < hi) {
+      const letter = sorted[j][i];
+      const runEnd = lowerBound(sorted, head + letter + AFTER, j, hi);
+      if (letter !== typed[i] && substitutable(typed[i], letter)) visitPrefix(head + letter + rest, j, runEnd);
+      visitPrefix(head + letter + typed.slice(i), j, runEnd);
+      j = runEnd;
+    }
+  }
+}
+
+/**
+ * The best-scored item of any range of a list, in O(log n): a segment tree of each node's best
+ * position (the higher score; on a tie, the earlier position).
+ */
+export class RangeBest {
+  private readonly leaves: number;
+  private readonly tree: Int32Array;
+
+  constructor(readonly score: Float64Array) {
+    let leaves = 1;
+    while (leaves < score.length) leaves *= 2;
+    this.leaves = leaves;
+    this.tree = new Int32Array(2 * leaves).fill(-1);
+    for (let i = 0; i < score.length; i++) this.tree[leaves + i] = i;
+    for (let node = leaves - 1; node >= 1; node--) this.tree[node] = this.better(this.tree[2 * node], this.tree[2 * node + 1]);
+  }
+
+  private better(a: number, b: number): number {
+    if (a < 0) return b;
+    if (b < 0) return a;
+    const { score } = this;
+    return score[b] > score[a] || (score[b] === score[a] && b < a) ? b : a;
+  }
+
+  /** The best position in [start, end), or -1 for an empty range. */
+  best(start: number, end: number): number {
+    let found = -1;
+    let l = start + this.leaves;
+    let r = end + this.leaves;
+    while (l < r) {
+      if (l & 1) found = this.better(found, this.tree[l++]);
+      if (r & 1) found = this.better(found, this.tree[--r]);
+      l >>>= 1;
+      r >>>= 1;
+    }
+    return found;
+  }
+}
+
+/**
+ * The items of several ranges of a RangeBest's list, best first, each range's scores lowered by
+ * its own penalty (a typo): each step takes the best range head and splits its range around it.
+ * An item in two ranges comes twice; the caller keeps it once. Holds a few dozen ranges at most
+ * in practice, so the frontier is a plain array.
+ */
+export class BestFirst {
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  private readonly heads: number[] = [];
+  private readonly penalties: number[] = [];
+
+  constructor(private readonly ranges: RangeBest) {}
+
+  add(start: number, end: number, penalty: number): void {
+    const head = this.ranges.best(start, end);
+    if (head < 0) return;
+    this.starts.push(start);
+    this.ends.push(end);
+    this.heads.push(head);
+    this.penalties.push(penalty);
+  }
+
+  /** The next best item and its penalised score, or null when every range is spent. */
+  next(): { position: number; score: number } | null {
+    const { heads, penalties } = this;
+    const score = this.ranges.score;
+    let pick = -1;
+    let pickScore = -Infinity;
+    for (let k = 0; k < heads.length; k++) {
+      const s = score[heads[k]] - penalties[k];
+      if (pick < 0 || s > pickScore || (s === pickScore && heads[k] < heads[pick])) {
+        pick = k;
+        pickScore = s;
+      }
+    }
+    if (pick < 0) return null;
+    const position = heads[pick];
+    const start = this.starts[pick];
+    const end = this.ends[pick];
+    const penalty = penalties[pick];
+    // Drop the spent range (swap with the last), then put back its two sides.
+    const last = heads.length - 1;
+    this.starts[pick] = this.starts[last];
+    this.ends[pick] = this.ends[last];
+    heads[pick] = heads[last];
+    penalties[pick] = penalties[last];
+    this.starts.pop();
+    this.ends.pop();
+    heads.pop();
+    penalties.pop();
+    this.add(start, position, penalty);
+    this.add(position + 1, end, penalty);
+    return { position, score: pickScore };
+  }
+}

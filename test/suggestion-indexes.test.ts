@@ -1,0 +1,131 @@
+// The suggestion indexes on their own. Hotels: the answer of the sorted, ranged index equals
+// reading every name (the rule written plainly), over random catalogs and texts typed in part.
+// Places: what is suggested begins with what was typed (or one typo from it, never in the first
+// letter), and the prefix helpers agree with a plain scan.
+import { describe, expect, it } from 'vitest';
+import { builtInGazetteer } from '../src/places/gazetteer.js';
+import { PlaceSuggestions } from '../src/places/place-suggestions.js';
+import { placeTypos } from '../src/places/place-typos.js';
+import { NameIndex } from '../src/search/name-index.js';
+import { beginsFillerWord, isFillerLike, nameWords } from '../src/search/name-words.js';
+import { nearPrefixRanges, prefixRange } from '../src/search/prefix-ranges.js';
+import { foldWords } from '../src/text/fold.js';
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const WORDS = ['amber', 'ambler', 'grand', 'palace', 'palacete', 'pal', 'the', 'hotel', 'lisbon', 'lis', 'rooms', 'roma', 'saint', 'st', 'sol', 'solar', 'inn', 'casa'];
+
+/** The rule, read off every name: names holding the typed words in order, then a word beginning with the unfinished one. */
+function everyName(names: string[], ranks: Uint32Array, text: string, limit: number): number[] {
+  const typed = foldWords(text).map((w) => nameWords(w)[0] ?? w);
+  const unfinished = /[a-z0-9]$/i.test(text) ? typed.pop() : undefined;
+  const whole = typed.filter((w) => !isFillerLike(w));
+  const found: { hotel: number; tier: number }[] = [];
+  names.forEach((name, hotel) => {
+    const words = nameWords(name);
+    let tier = Infinity;
+    for (let i = 0; i < words.length; i++) {
+      const holdsWhole = whole.every((w, k) => words[i + k] === w);
+      if (!holdsWhole) continue;
+      const next = words[i + whole.length];
+      const unfinishedFits = unfinished !== undefined && !isFillerLike(unfinished) && next !== undefined && next.startsWith(unfinished);
+      const wholeSuffices = whole.length > 0 && (unfinished === undefined || isFillerLike(unfinished) || beginsFillerWord(unfinished));
+      if (unfinishedFits || wholeSuffices) tier = Math.min(tier, i === 0 ? 0 : 1);
+    }
+    if (tier < Infinity) found.push({ hotel, tier });
+  });
+  found.sort((a, b) => a.tier - b.tier || ranks[a.hotel] - ranks[b.hotel]);
+  return found.slice(0, limit).map((f) => f.hotel);
+}
+
+describe('hotel suggestions', () => {
+  it('equal reading every name, for 2,000 texts typed in part over random catalogs', () => {
+    const next = random(14);
+    const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+    for (let catalog = 0; catalog < 20; catalog++) {
+      const names = Array.from({ length: 300 }, () => Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(WORDS)).join(' '));
+      const ranks = Uint32Array.from(names.keys());
+      for (let i = ranks.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [ranks[i], ranks[j]] = [ranks[j], ranks[i]];
+      }
+      const index = new NameIndex(names, ranks);
+      for (let q = 0; q < 100; q++) {
+        // Words of a catalog name from one of its words on: finished (a space after), or the last one cut anywhere.
+        const words = pick(names).split(' ');
+        const from = Math.floor(next() * words.length);
+        const typed = words.slice(from, from + 1 + Math.floor(next() * (words.length - from)));
+        const last = typed.pop()!;
+        const text = [...typed, next() < 0.3 ? `${last} ` : last.slice(0, 1 + Math.floor(next() * last.length))].join(' ');
+        const limit = 1 + Math.floor(next() * 8);
+        expect(index.suggest(text, limit), `${JSON.stringify(text)} limit ${limit} in catalog ${catalog}`).toEqual(everyName(names, ranks, text, limit));
+      }
+    }
+  });
+
+  it('reads an unfinished word one typo away only when it begins no word, and after every name read as typed', () => {
+    const names = ['Palace Lisbon', 'Amber Rooms', 'Grand Amber'];
+    const index = new NameIndex(names, Uint32Array.from([2, 1, 0]));
+    // "ambre" begins no word; one letter swapped it is "amber": names beginning so first.
+    expect(index.suggest('ambre', 5)).toEqual([1, 2]);
+    expect(index.suggest('Palcae Lis', 5)).toEqual([0]);
+    // The first letter is never a typo.
+    expect(index.suggest('bmber', 5)).toEqual([]);
+  });
+});
+
+describe('prefix ranges', () => {
+  const sorted = ['lima', 'lisboa', 'lisbon', 'lisburn', 'london', 'londrina', 'los angeles', 'lyon'];
+
+  it('find the run of texts beginning with a prefix', () => {
+    for (const prefix of ['l', 'lis', 'lisb', 'lon', 'lx', 'lisbonne', '']) {
+      const [start, end] = prefixRange(sorted, prefix);
+      expect(sorted.slice(start, end)).toEqual(sorted.filter((s) => s.startsWith(prefix)));
+    }
+  });
+
+  it('find the runs of texts one typo from a prefix, never changing its first letter', () => {
+    const runs = (typed: string) => {
+      const found = new Set<string>();
+      nearPrefixRanges(sorted, typed, () => true, (s, e) => sorted.slice(s, e).forEach((t) => found.add(t)));
+      return [...found].sort();
+    };
+    expect(runs('lodn')).toEqual(['london', 'londrina']);
+    expect(runs('lsib')).toEqual(['lisboa', 'lisbon', 'lisburn']);
+    // "lisbo" with the n left out, "lisbu" with its last letter changed.
+    expect(runs('lisbn')).toEqual(['lisboa', 'lisbon', 'lisburn']);
+    expect(runs('oondon')).toEqual([]);
+  });
+});
+
+describe('place suggestions', () => {
+  const gazetteer = builtInGazetteer();
+  const places = new PlaceSuggestions(gazetteer);
+  const namesOf = new Map<object, string[]>();
+  for (const [name, { place }] of gazetteer.nameEntries()) namesOf.set(place, [...(namesOf.get(place) ?? []), name]);
+
+  it('suggest only places known by a name beginning with the text, or with a text one typo from it (same first letter)', () => {
+    for (const typed of ['lisb', 'lodnon', 'new yo', 'sprin', 'berln', 'tokio', 'xq']) {
+      for (const { place } of places.suggest(typed, 10, () => 0)) {
+        const n = typed.length;
+        // placeTypos counts an unlike letter for another as two: so only close letters are changed.
+        const fits = namesOf.get(place)!.some((name) => name.startsWith(typed) || [n - 1, n, n + 1].some((k) => placeTypos(typed, name.slice(0, k)) <= 1));
+        expect(fits, `${place.label} for ${JSON.stringify(typed)}`).toBe(true);
+      }
+    }
+  });
+
+  it('rank a place with hotels above the same place without', () => {
+    const without = places.suggest('Springfield', 5, () => 0).map((s) => s.place.id);
+    const small = without.at(-1)!;
+    const withHotels = places.suggest('Springfield', 5, (id) => (id === small ? 5000 : 0)).map((s) => s.place.id);
+    expect(withHotels[0]).toBe(small);
+  });
+});
