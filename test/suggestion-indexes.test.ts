@@ -8,7 +8,7 @@ import { PlaceSuggestions } from '../src/places/place-suggestions.js';
 import { placeTypos } from '../src/places/place-typos.js';
 import { NameIndex } from '../src/search/name-index.js';
 import { beginsFillerWord, isFillerLike, nameWords } from '../src/search/name-words.js';
-import { nearPrefixRanges, prefixRange } from '../src/search/prefix-ranges.js';
+import { BestFirst, nearPrefixRanges, prefixRange, RangeBest } from '../src/search/prefix-ranges.js';
 import { foldWords } from '../src/text/fold.js';
 
 /** A small deterministic generator, so a failure can be replayed. */
@@ -102,6 +102,33 @@ describe('prefix ranges', () => {
     // "lisbo" with the n left out, "lisbu" with its last letter changed.
     expect(runs('lisbn')).toEqual(['lisboa', 'lisbon', 'lisburn']);
     expect(runs('oondon')).toEqual([]);
+  });
+});
+
+describe('best first over ranges', () => {
+  it('gives every item of every range once per range, by score less the range penalty, ties by position', () => {
+    const next = random(7);
+    for (let trial = 0; trial < 50; trial++) {
+      const scores = Float64Array.from({ length: 1 + Math.floor(next() * 300) }, () => Math.floor(next() * 20));
+      const ranges = new RangeBest(scores);
+      const best = new BestFirst(ranges);
+      const expected: { position: number; score: number }[] = [];
+      for (let r = 0; r < 1 + Math.floor(next() * 6); r++) {
+        const start = Math.floor(next() * scores.length);
+        const end = start + Math.floor(next() * (scores.length - start + 1));
+        const penalty = Math.floor(next() * 3);
+        best.add(start, end, penalty);
+        for (let p = start; p < end; p++) expected.push({ position: p, score: scores[p] - penalty });
+      }
+      const got: { position: number; score: number }[] = [];
+      for (let item = best.next(); item !== null; item = best.next()) got.push(item);
+      expect(got.map((g) => g.score)).toEqual(expected.map((e) => e.score).sort((a, b) => b - a));
+      const key = (e: { position: number; score: number }) => `${e.position}:${e.score}`;
+      expect(got.map(key).sort()).toEqual(expected.map(key).sort());
+      for (let k = 1; k < got.length; k++) {
+        if (got[k].score === got[k - 1].score) expect(got[k].position).toBeGreaterThanOrEqual(got[k - 1].position);
+      }
+    }
   });
 });
 

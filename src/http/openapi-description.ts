@@ -87,7 +87,7 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
 
     '## MCP for AI agents',
     `The same operations are MCP tools at ${baseUrl}/mcp (Streamable HTTP, also under /v1): search_hotels, ` +
-      'find_hotel, get_hotel and create_links take the parameters of their operations as one object and answer ' +
+      'find_hotel, get_hotel, create_links and suggest take the parameters of their operations as one object and answer ' +
       'their response as structured content, with a short text crediting the site. Send the same Authorization ' +
       'header: a bad key is 401, no key is keyless. A tool call costs what its operation costs, from the same ' +
       'allowance; a refused call is a tool error (isError) saying when to retry. Agents that start tools as local ' +

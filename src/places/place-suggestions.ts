@@ -31,6 +31,12 @@ const MIN_OTHER_NAME_LETTERS = 4;
 const MIN_TYPO_LETTERS = 4;
 /** ...when the text as typed begins fewer names than this. */
 const TYPO_WHEN_FEWER_NAMES = 32;
+/**
+ * Typo readings are of well-known places only, as a destination's are (a town of 20,000 people
+ * or its match by fame): a name a typo from a hamlet's is more often another word, and the
+ * shorter list makes the walk a fifth of the cost.
+ */
+const TYPO_MIN_STANDING = Math.log10(20_000);
 /** Places read before the catalog's hotels rank them, per place asked for. */
 const READ_PER_PLACE = 3;
 /** Names read at most per call: a run of one place's many names ends the reading early. */
@@ -38,11 +44,23 @@ const MAX_NAMES_READ = 200;
 
 const closeLetters = (a: string, b: string) => substitutionCost(a, b) === 1;
 
+/** Names, sorted, each with the place it leads to, and the best of any run of them. */
+interface NameList {
+  names: string[];
+  entries: NameEntry[];
+  ranges: RangeBest;
+}
+
+function nameList(rows: [string, NameEntry][]): NameList {
+  const entries = rows.map((row) => row[1]);
+  return { names: rows.map((row) => row[0]), entries, ranges: new RangeBest(Float64Array.from(entries, partialStanding)) };
+}
+
 export class PlaceSuggestions {
   /** Every name a place is known by, folded, sorted; one row per place the name leads to. */
-  private readonly names: string[];
-  private readonly entries: NameEntry[];
-  private readonly ranges: RangeBest;
+  private readonly all: NameList;
+  /** The names of well-known places, for typo readings. */
+  private readonly known: NameList;
 
   constructor(gazetteer: Gazetteer) {
     const rows: [string, NameEntry][] = [];
@@ -52,46 +70,44 @@ export class PlaceSuggestions {
       rows.push([name, entry]);
     }
     rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    this.names = rows.map((row) => row[0]);
-    this.entries = rows.map((row) => row[1]);
-    this.ranges = new RangeBest(Float64Array.from(this.entries, partialStanding));
+    this.all = nameList(rows);
+    this.known = nameList(rows.filter(([, entry]) => partialStanding(entry) >= TYPO_MIN_STANDING));
   }
 
   /** The likeliest places whose names begin with the typed text (or with it one typo away), best first. */
   suggest(text: string, limit: number, hotelCount: HotelCount): PlaceSuggestion[] {
     const typed = foldText(text);
     if (typed === '') return [];
-    const best = new BestFirst(this.ranges);
-    const [start, end] = prefixRange(this.names, typed);
-    best.add(start, end, 0);
+    const { names, entries } = this.all;
+    const [start, end] = prefixRange(names, typed);
     const found = new Map<Place, number>();
     const offer = (place: Place, score: number) => {
       if (score > (found.get(place) ?? -Infinity)) found.set(place, score);
     };
     // The names typed whole, as a destination is read; the rest as names typed in part.
-    for (let row = start; row < end && this.names[row] === typed; row++) {
-      const entry = this.entries[row];
+    for (let row = start; row < end && names[row] === typed; row++) {
+      const entry = entries[row];
       offer(entry.place, likelihood(entry, hotelCount(entry.place.id)) + WHOLE_NAME_BONUS);
     }
     const want = READ_PER_PLACE * limit;
-    let read = 0;
-    const take = () => {
-      while (found.size < want && read < MAX_NAMES_READ) {
+    const take = (list: NameList, best: BestFirst) => {
+      for (let read = 0; found.size < want && read < MAX_NAMES_READ; read++) {
         const next = best.next();
         if (next === null) return;
-        read++;
-        const entry = this.entries[next.position];
+        const entry = list.entries[next.position];
         if (entry.alternate && typed.length < MIN_OTHER_NAME_LETTERS) continue;
-        if (this.names[next.position] === typed) continue;
+        if (list.names[next.position] === typed) continue;
         const { id } = entry.place;
         offer(entry.place, next.score + likelihood(entry, hotelCount(id)) - likelihood(entry, 0));
       }
     };
-    take();
+    const asTyped = new BestFirst(this.all.ranges);
+    asTyped.add(start, end, 0);
+    take(this.all, asTyped);
     if (found.size < limit && typed.length >= MIN_TYPO_LETTERS && end - start < TYPO_WHEN_FEWER_NAMES) {
-      nearPrefixRanges(this.names, typed, closeLetters, (s, e) => best.add(s, e, TYPO_COST));
-      read = 0;
-      take();
+      const typos = new BestFirst(this.known.ranges);
+      nearPrefixRanges(this.known.names, typed, closeLetters, (s, e) => typos.add(s, e, TYPO_COST));
+      take(this.known, typos);
     }
     // A region comes after a city of its name in it that holds a good part of its people, as
     // when a destination is read: the state of New York after New York City; the district of

@@ -16,12 +16,12 @@ const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
 /** Letters written for one another because they sound alike (in some language travellers write). */
 const SAME_SOUND = ['ck', 'cs', 'kq', 'cq', 'sz', 'vw', 'fv', 'bp', 'dt', 'gj', 'gk', 'mn', 'yz'];
 
-/** Pairs of letters one typo apart when written for one another, as "ab" and "ba". */
-const CLOSE_LETTERS: ReadonlySet<string> = (() => {
-  const pairs = new Set<string>();
+/** Pairs of letters one typo apart when written for one another, both ways, by char code: a 128 × 128 table. */
+const CLOSE_LETTERS: Uint8Array = (() => {
+  const pairs = new Uint8Array(128 * 128);
   const add = (a: string, b: string) => {
-    pairs.add(a + b);
-    pairs.add(b + a);
+    pairs[a.charCodeAt(0) * 128 + b.charCodeAt(0)] = 1;
+    pairs[b.charCodeAt(0) * 128 + a.charCodeAt(0)] = 1;
   };
   for (const a of VOWELS) for (const b of VOWELS) add(a, b);
   for (const [a, b] of SAME_SOUND) add(a, b);
@@ -39,7 +39,10 @@ const CLOSE_LETTERS: ReadonlySet<string> = (() => {
 /** 0 for the same letter, 1 for a close one (vowel for vowel, neighbouring key, same sound), 2 otherwise. */
 export function substitutionCost(a: string, b: string): number {
   if (a === b) return 0;
-  return CLOSE_LETTERS.has(a + b) ? 1 : 2;
+  const x = a.charCodeAt(0);
+  const y = b.charCodeAt(0);
+  // Folded text is mostly ASCII; other letters are never close.
+  return x < 128 && y < 128 && CLOSE_LETTERS[x * 128 + y] === 1 ? 1 : 2;
 }
 
 /** Typos a folded text of this length may carry and still be read as a place: 1 from 5 letters, 2 from 10. */

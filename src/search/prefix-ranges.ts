@@ -109,13 +109,14 @@ export class RangeBest {
 /**
  * The items of several ranges of a RangeBest's list, best first, each range's scores lowered by
  * its own penalty (a typo): each step takes the best range head and splits its range around it.
- * An item in two ranges comes twice; the caller keeps it once. Holds a few dozen ranges at most
- * in practice, so the frontier is a plain array.
+ * An item in two ranges comes twice; the caller keeps it once. The ranges wait in a binary heap
+ * on their heads' penalised scores (ties: the earlier position).
  */
 export class BestFirst {
   private readonly starts: number[] = [];
   private readonly ends: number[] = [];
   private readonly heads: number[] = [];
+  private readonly keys: number[] = [];
   private readonly penalties: number[] = [];
 
   constructor(private readonly ranges: RangeBest) {}
@@ -123,42 +124,71 @@ export class BestFirst {
   add(start: number, end: number, penalty: number): void {
     const head = this.ranges.best(start, end);
     if (head < 0) return;
+    let at = this.heads.length;
     this.starts.push(start);
     this.ends.push(end);
     this.heads.push(head);
+    this.keys.push(this.ranges.score[head] - penalty);
     this.penalties.push(penalty);
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (!this.before(at, parent)) break;
+      this.swap(at, parent);
+      at = parent;
+    }
   }
 
   /** The next best item and its penalised score, or null when every range is spent. */
   next(): { position: number; score: number } | null {
-    const { heads, penalties } = this;
-    const score = this.ranges.score;
-    let pick = -1;
-    let pickScore = -Infinity;
-    for (let k = 0; k < heads.length; k++) {
-      const s = score[heads[k]] - penalties[k];
-      if (pick < 0 || s > pickScore || (s === pickScore && heads[k] < heads[pick])) {
-        pick = k;
-        pickScore = s;
-      }
-    }
-    if (pick < 0) return null;
-    const position = heads[pick];
-    const start = this.starts[pick];
-    const end = this.ends[pick];
-    const penalty = penalties[pick];
-    // Drop the spent range (swap with the last), then put back its two sides.
-    const last = heads.length - 1;
-    this.starts[pick] = this.starts[last];
-    this.ends[pick] = this.ends[last];
-    heads[pick] = heads[last];
-    penalties[pick] = penalties[last];
-    this.starts.pop();
-    this.ends.pop();
-    heads.pop();
-    penalties.pop();
+    if (this.heads.length === 0) return null;
+    const position = this.heads[0];
+    const score = this.keys[0];
+    const start = this.starts[0];
+    const end = this.ends[0];
+    const penalty = this.penalties[0];
+    this.removeTop();
     this.add(start, position, penalty);
     this.add(position + 1, end, penalty);
-    return { position, score: pickScore };
+    return { position, score };
   }
+
+  private before(a: number, b: number): boolean {
+    const { keys, heads } = this;
+    return keys[a] > keys[b] || (keys[a] === keys[b] && heads[a] < heads[b]);
+  }
+
+  private swap(a: number, b: number): void {
+    swapIn(this.starts, a, b);
+    swapIn(this.ends, a, b);
+    swapIn(this.heads, a, b);
+    swapIn(this.keys, a, b);
+    swapIn(this.penalties, a, b);
+  }
+
+  private removeTop(): void {
+    const last = this.heads.length - 1;
+    this.swap(0, last);
+    this.starts.pop();
+    this.ends.pop();
+    this.heads.pop();
+    this.keys.pop();
+    this.penalties.pop();
+    let at = 0;
+    for (;;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let best = at;
+      if (left < last && this.before(left, best)) best = left;
+      if (right < last && this.before(right, best)) best = right;
+      if (best === at) return;
+      this.swap(at, best);
+      at = best;
+    }
+  }
+}
+
+function swapIn(list: number[], a: number, b: number): void {
+  const kept = list[a];
+  list[a] = list[b];
+  list[b] = kept;
 }
