@@ -53,10 +53,13 @@ describe('suggest: places', () => {
     });
     // The district of the same name gives way to its city, as when a destination is read.
     expect(r.body.places.filter((p: { label: string }) => p.label === 'Lisbon, Portugal')).toHaveLength(1);
-    // The place_id searches that place.
-    const search = await t.request(`/hotels/search?place_id=${r.body.places[0].place_id}`);
-    expect(search.status).toBe(200);
-    expect(search.body.total).toBeGreaterThan(0);
+    // The place_id searches that place, and hotel_count is what that search counts, an airport's too.
+    for (const place of r.body.places) {
+      const search = await t.request(`/hotels/search?place_id=${encodeURIComponent(place.place_id)}`);
+      expect(search.status).toBe(200);
+      expect(search.body.total, place.label).toBe(place.hotel_count);
+    }
+    expect(r.body.places.map((p: { kind: string }) => p.kind)).toContain('airport');
   });
 
   it('takes a place with hotels before a namesake of about the same size without', async () => {

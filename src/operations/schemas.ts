@@ -192,7 +192,10 @@ export type PlaceAlternative = Static<typeof PlaceAlternative>;
 export const PlaceSuggestion = Type.Object(
   {
     ...PlaceAlternative.properties,
-    hotel_count: Type.Integer({ minimum: 0, description: 'Hotels the catalog has in the place (0 for an airport or landmark: those are searched around).' }),
+    hotel_count: Type.Integer({
+      minimum: 0,
+      description: 'Hotels a search of this place_id finds: those of the place, or for an airport or landmark those within its reach.',
+    }),
   },
   { additionalProperties: false },
 );

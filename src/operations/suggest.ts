@@ -21,7 +21,8 @@ export async function suggest(services: CatalogServices, credit: Credit, q: Sugg
     label: place.label,
     kind: place.kind,
     country_code: place.countryCode,
-    hotel_count: hotels,
+    // An airport or a landmark is searched around: its hotels are those within its reach.
+    hotel_count: place.kind === 'airport' || place.kind === 'landmark' ? index.countNear(place, place.radiusKm) : hotels,
   }));
   const t = index.table;
   const hotels = index.suggestHotels(q.q, limit).map((i) => ({

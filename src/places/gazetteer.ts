@@ -376,12 +376,9 @@ export class Gazetteer {
     return this.typos.near(foldedText).flatMap(({ name, typos }) => this.entriesNamed(name).map((entry) => ({ entry, typos })));
   }
 
-  /** Every name the gazetteer files places under (folded), with each place it leads to. */
-  *nameEntries(): Generator<[string, NameEntry]> {
-    for (const [key, found] of this.byName) {
-      if (Array.isArray(found)) for (const entry of found) yield [key, entry];
-      else yield [key, found];
-    }
+  /** Every name the gazetteer files places under (folded); `entriesNamed` gives the places of each. */
+  nameKeys(): IterableIterator<string> {
+    return this.byName.keys();
   }
 
   /** Places whose name or alias folds to exactly this text. */

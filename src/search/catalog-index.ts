@@ -101,6 +101,14 @@ export class CatalogIndex {
     return this.members.get(placeId)?.length ?? 0;
   }
 
+  /** Hotels within `radiusKm` of a point (what a search around it counts as its total). */
+  countNear(point: Point, radiusKm: number): number {
+    const circle = { lat: point.lat, lng: point.lng, radiusKm };
+    let total = 0;
+    for (const box of circleBoxes(point.lat, point.lng, radiusKm)) total += this.counter.count(circle, box);
+    return total;
+  }
+
   /** Files each hotel under its city, region and country; numbers its city in `cityOf`. */
   private fileUnderPlaces(cityOf: Int32Array): Map<string, Uint32Array> {
     const { table, gazetteer } = this;
@@ -157,9 +165,7 @@ export class CatalogIndex {
     // Nearest first, unfiltered (a point search's default): the count follows the circle's
     // edge, and the nearest hotels lie in a smaller circle that should hold about twice as
     // many as asked for where hotels are dense; wider, in turn, until it holds enough.
-    let total = 0;
-    const circle = { lat: point.lat, lng: point.lng, radiusKm };
-    for (const box of circleBoxes(point.lat, point.lng, radiusKm)) total += this.counter.count(circle, box);
+    const total = this.countNear(point, radiusKm);
     let reach = total <= 2 * limit ? radiusKm : radiusKm * Math.sqrt((2 * limit) / total);
     while (this.scan(point, reach, filters, sort, limit) < limit && reach < radiusKm) reach = Math.min(radiusKm, 2 * reach);
     return { total, hits: this.collect(point, cosLat) };

@@ -216,7 +216,7 @@ export interface components {
             kind: "city" | "region" | "country" | "airport" | "landmark";
             /** @description ISO 3166-1 alpha-2. */
             country_code: string;
-            /** @description Hotels the catalog has in the place (0 for an airport or landmark: those are searched around). */
+            /** @description Hotels a search of this place_id finds: those of the place, or for an airport or landmark those within its reach. */
             hotel_count: number;
         };
         HotelSuggestion: {
