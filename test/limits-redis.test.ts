@@ -75,6 +75,16 @@ describe('two instances sharing Redis', () => {
     expect(remaining).toEqual(['4', '3', '2', '1', '0']);
     expect((await b.request('/hotels/find?name=Pestana', auth)).status).toBe(429);
   });
+
+  it('count suggestions in tens across both: 40 concurrent suggestions cost exactly 4 requests', async () => {
+    const [a, b] = await instances(2, { REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, REDIS_KEY_PREFIX: prefix(), LIMIT_STANDARD_PER_DAY: '100' });
+    const { secret } = await a.service.keys.create({ tier: 'standard', affiliateCode: 'typing', label: null });
+    const auth = { headers: { authorization: `Bearer ${secret}` } };
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).request(`/suggest?q=${'Lisbon'.slice(0, 1 + (i % 6))}`, auth)));
+    expect(answers.map((r) => r.status)).toEqual(Array(40).fill(200));
+    const after = await b.request('/hotels/find?name=Pestana', auth);
+    expect(after.headers.get('x-ratelimit-remaining')).toBe(String(100 - 4 - 1));
+  });
 });
 
 describe('when Redis cannot be reached', () => {
