@@ -33,6 +33,10 @@ const HOTELS: HotelRecord[] = [
   // taken for Porto (a city's own name wins over another city's other name).
   at('hotel/fr/bordeaux/hotel-aurora', 'Hotel Aurora', 9.9, 'Bordeaux', 'FR', 44.84, -0.58),
   at('hotel/fr/bordeaux/hotel-aurora-2', 'Hotel Aurora', 9.8, 'Bordeaux', 'FR', 44.85, -0.57),
+  // "Peony" in Lisbon: a Lisbon hotel holding the word and the city's name, and a better-rated
+  // "Hotel Peony" far away.
+  at('hotel/cn/hangzhou/hotel-peony', 'Hotel Peony', 9.7, 'Hangzhou', 'CN', 30.27, 120.15),
+  at('hotel/pt/lisbon/peony-lisbon-rooms', 'Peony Lisbon Rooms', 7.1, 'Lisbon', 'PT', 38.72, -9.14),
 ];
 
 let t: TestService;
@@ -59,6 +63,16 @@ describe('exact names first', () => {
     const r = await find('Hotel Alder', 'Brussels');
     expect(r.body.hotel.id).toBe('hotel/be/brussels/hotel-alder');
     expect(r.body.city).toMatch(/^Brussels\b.*Belgium$/);
+  });
+});
+
+describe('a city sent', () => {
+  it('puts a hotel there holding every typed word first, its own city\'s name in its name counting as said', async () => {
+    expect(ids((await find('Peony')).body)[0]).toBe('hotel/cn/hangzhou/hotel-peony');
+    const lisbon = await find('Peony', 'Lisbon');
+    expect(ids(lisbon.body)).toEqual(['hotel/pt/lisbon/peony-lisbon-rooms', 'hotel/cn/hangzhou/hotel-peony']);
+    // Favoured, not exclusive: with a city that has no such hotel, the others are answered as before.
+    expect(ids((await find('Peony', 'Porto')).body)[0]).toBe('hotel/cn/hangzhou/hotel-peony');
   });
 });
 

@@ -92,6 +92,9 @@ describe('NameIndex pruning', () => {
           { limit: 5, citiesNamed },
           { limit: 3, citiesNamed, boostedCities: citiesNamed('oslo'), boost: 0.15 },
           { limit: 5, boostedCities: [0, 2], boost: 0.15 },
+          // The city's own words in its hotels' names count as said.
+          { limit: 3, citiesNamed, boostedCities: citiesNamed('oslo'), boostedCityName: 'oslo', boost: 0.15 },
+          { limit: 5, boostedCities: [0], boostedCityName: 'lima', boost: 0.15 },
           { limit: 20 },
           { limit: 20, citiesNamed },
         ]) {

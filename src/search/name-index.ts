@@ -10,10 +10,11 @@
 // and only when that word alone weighs enough of the query. The hotels of a city the query
 // names (a typed word, or the caller's `city`) are read first, from that city's own lists.
 import { CityWordLists } from './city-words.js';
+import { nameWords } from './name-words.js';
 import { HotelSuggestions } from './hotel-suggestions.js';
 import { NameGroups } from './name-groups.js';
 import { NameReader, type TypedWord } from './name-reading.js';
-import { MARGIN, MIN_QUERY_COVERAGE, NameScan, SLACK, type NameTables, type QueryWord } from './name-scan.js';
+import { marginWith, MIN_QUERY_COVERAGE, NameScan, SLACK, type NameTables, type QueryWord } from './name-scan.js';
 import { TopK } from './top-k.js';
 import { wordLists, WordPairLists, type GroupLists } from './word-pairs.js';
 
@@ -29,6 +30,11 @@ export interface NameQueryOptions {
   citiesNamed?: (word: string) => readonly number[] | null;
   /** Cities whose hotels get `boost` added to their score (those the caller's `city` names). */
   boostedCities?: readonly number[] | null;
+  /**
+   * The name of the boosted cities (folded): in their hotels' names, its words count as said
+   * ("Peony Lisbon Rooms" is all of "Peony" in Lisbon but its "Rooms").
+   */
+  boostedCityName?: string;
   boost?: number;
 }
 
@@ -143,7 +149,14 @@ export class NameIndex {
       this.tables.hotelSeen.fill(0);
     }
     best.reset(options.limit);
-    const scan = new NameScan(this.tables, words, queryWeight, stamp, boost, options.limit);
+    const cityNameTokens: number[] = [];
+    if (boost > 0 && options.boostedCityName) {
+      for (const word of nameWords(options.boostedCityName)) {
+        const token = this.groups.vocabulary.get(word);
+        if (token !== undefined) cityNameTokens.push(token);
+      }
+    }
+    const scan = new NameScan(this.tables, words, queryWeight, stamp, boost, options.limit, cityNameTokens);
     if (everyHotel) {
       for (let h = 0; h < this.tables.hotelSeen.length; h++) scan.visitHotel(h);
     } else {
@@ -161,7 +174,7 @@ export class NameIndex {
     const result: NameMatch[] = [];
     for (let k = 0; k < best.length; k++) {
       const score = -best.primaryOf(k);
-      if (score >= -best.primaryOf(0) - MARGIN) result.push({ index: best.id(k), score });
+      if (score >= -best.primaryOf(0) - marginWith(boost)) result.push({ index: best.id(k), score });
     }
     return result;
   }

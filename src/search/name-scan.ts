@@ -16,6 +16,11 @@ const MIN_SCORE = 0.55;
  * strong match must be plausible, not just share a common word with it.
  */
 export const MARGIN = 0.2;
+
+/** The margin with a boost: a boosted best must not push out, by its boost alone, a match it only favours over. */
+export function marginWith(boost: number): number {
+  return MARGIN + boost;
+}
 const QUERY_SHARE = 0.6;
 /** Summed in another order than the score's: bounds allow for the rounding. */
 export const SLACK = 1e-9;
@@ -49,6 +54,8 @@ export class NameScan {
   private readonly wordIdf: Float64Array;
   /** The most of a name's weight the typed words can match (each word's heaviest reading). */
   readonly nameReach: number;
+  /** The most a boosted city's hotel name can weigh less for the city's words in it. */
+  private readonly cityNameWeight: number;
 
   constructor(
     private readonly tables: NameTables,
@@ -57,6 +64,8 @@ export class NameScan {
     private readonly stamp: number,
     private readonly boost: number,
     private readonly limit: number,
+    /** Words of the boosted city's name: in a boosted hotel's name they count as said. */
+    private readonly cityNameTokens: readonly number[] = [],
   ) {
     const { idf } = tables.groups;
     const n = words.length;
@@ -71,13 +80,29 @@ export class NameScan {
       nameReach += Math.max(0, ...w.matches.map((m) => idf[m.token]));
     });
     this.nameReach = nameReach;
+    this.cityNameWeight = cityNameTokens.reduce((sum, t) => sum + idf[t], 0);
   }
 
-  /** The score a candidate must beat: the floor, within MARGIN of the best, above the k-th best. */
+  /**
+   * A boosted hotel's name weight without its city's words that were not typed: the caller said
+   * the city apart ("Peony" in Lisbon is "Peony Lisbon Rooms" but for "Rooms"). Call after matchGroup.
+   */
+  private weightInCity(g: number): number {
+    const { groups, tokenWord } = this.tables;
+    let weight = groups.weight[g];
+    if (this.cityNameTokens.length === 0) return weight;
+    for (let k = groups.tokenStart[g]; k < groups.tokenStart[g + 1]; k++) {
+      const t = groups.tokens[k];
+      if (tokenWord[t] < 0 && this.cityNameTokens.includes(t)) weight -= groups.idf[t];
+    }
+    return weight;
+  }
+
+  /** The score a candidate must beat: the floor, within the margin of the best, above the k-th best. */
   bar(): number {
     const { best } = this.tables;
     let bar = MIN_SCORE;
-    if (best.length > 0) bar = Math.max(bar, -best.primaryOf(0) - MARGIN);
+    if (best.length > 0) bar = Math.max(bar, -best.primaryOf(0) - marginWith(this.boost));
     if (best.length === this.limit) bar = Math.max(bar, -best.primaryOf(best.length - 1));
     return bar;
   }
@@ -137,10 +162,11 @@ export class NameScan {
     hotelSeen[h] = this.stamp;
     const g = groups.groupOf[h];
     const city = cityOf === null ? -1 : cityOf[h];
+    const boosted = city >= 0 && boostedCity[city] === 1;
     this.matchGroup(g);
-    const score = this.scoreMatched(groups.weight[g], city < 0 ? 0 : cityBits[city]);
+    const score = this.scoreMatched(boosted ? this.weightInCity(g) : groups.weight[g], city < 0 ? 0 : cityBits[city]);
     if (score < 0) return;
-    best.offer(h, -(score + (city >= 0 && boostedCity[city] === 1 ? this.boost : 0)), ranks[h]);
+    best.offer(h, -(score + (boosted ? this.boost : 0)), ranks[h]);
   }
 
   /**
@@ -193,13 +219,15 @@ export class NameScan {
     if (cityWords === null) return;
     const inCity = cityBits[city];
     const boost = boostedCity[city] === 1 ? this.boost : 0;
+    // Bounds take a boosted name as light as its city's words could make it.
+    const lighter = boost > 0 ? this.cityNameWeight : 0;
     for (const t of readings) {
       const [from, to] = cityWords.list(city, t);
       let bar = this.bar();
       for (let k = from; k < to; k++) {
         const h = cityWords.hotels[k];
         const g = groups.groupOf[h];
-        const weight = groups.weight[g];
+        const weight = Math.max(0, groups.weight[g] - lighter);
         if (this.most(1, this.nameReach, weight) + boost < bar) break;
         const share = this.coverable(groups.signature[g], inCity);
         if (share < MIN_QUERY_COVERAGE - SLACK || this.most(share, this.nameReach, weight) + boost < bar - SLACK) continue;
