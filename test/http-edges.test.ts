@@ -4,6 +4,7 @@
 // a wrong key from an address whose keyless allowance is spent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
+import { rpcMessageOf } from './support/mcp-clients.js';
 import { rawRequest, type RawResponse } from './support/raw-http.js';
 import { startTestService, type TestService } from './support/test-service.js';
 
@@ -51,7 +52,7 @@ describe('a JSON body nested thousands deep', () => {
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
         body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"${tool}","arguments":${args}}}`,
       });
-      const message = JSON.parse((await r.text()).split('\n').find((line) => line.startsWith('data: '))!.slice(6));
+      const message = rpcMessageOf(r.headers.get('content-type'), await r.text());
       expect(message.id).toBe(7);
       expect(message.result.isError).toBe(true);
       expect(message.result.content[0].text).toMatch(/^invalid_params: (urls\[0\]|name) must be .*\(got \[\[\[.*…\)$/);

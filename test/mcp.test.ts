@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
-import { connectMcp, MCP_WAYS } from './support/mcp-clients.js';
+import { connectMcp, MCP_WAYS, rpcMessageOf } from './support/mcp-clients.js';
 import { jsonBody, startTestService, type TestService } from './support/test-service.js';
 
 let t: TestService;
@@ -224,7 +224,7 @@ describe('keys of MCP callers', () => {
     for (const body of [JSON.stringify(call), `\uFEFF${JSON.stringify(call)}`]) {
       const answer = await post(body);
       expect(answer.status).toBe(200);
-      const message = JSON.parse(/^data: (.*)$/m.exec(answer.body as string)![1]);
+      const message = rpcMessageOf(answer.headers.get('content-type'), typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
       expect([message.id, message.result.structuredContent.hotel.name]).toEqual([7, 'Pestana Palace']);
     }
   });

@@ -40,3 +40,14 @@ export async function connectMcp(baseUrl: string, way: McpWay, options: McpConne
   }
   return client;
 }
+
+/**
+ * The JSON-RPC message of a raw Streamable HTTP answer, whichever form the server chose: one JSON
+ * body, or an event stream with the message as its data (the transport allows both).
+ */
+export function rpcMessageOf(contentType: string | null, text: string): any {
+  if (contentType?.startsWith('application/json')) return JSON.parse(text);
+  const data = /^data: (.*)$/m.exec(text);
+  if (!data) throw new Error(`no JSON-RPC message in ${JSON.stringify(text.slice(0, 200))}`);
+  return JSON.parse(data[1]);
+}
