@@ -63,6 +63,9 @@ describe('property 5: the allowance is counted as documented', () => {
       // What remains: the address's keyless allowance, and the key's when keyed. A keyless
       // caller's own allowance is the address's, which a key that is not valid also draws on.
       const model = { address: KEYLESS_LIMIT, key: STANDARD_LIMIT };
+      // Suggestions made so far in the window: the first of every ten costs 1, the others
+      // nothing, and any is refused when nothing remains.
+      let suggestions = 0;
       const ownName = scenario.keyed ? ('key' as const) : ('address' as const);
       const ownLimit = scenario.keyed ? STANDARD_LIMIT : KEYLESS_LIMIT;
       const log: string[] = [];
@@ -79,16 +82,17 @@ describe('property 5: the allowance is counted as documented', () => {
               if (outcome.error === undefined) throw fail(i, 'an unknown tool was answered with a result', answer);
               continue;
             }
-            const fits = step.cost <= model[ownName];
-            if (fits) model[ownName] -= step.cost;
+            const cost = step.tool === 'suggest' ? (suggestions++ % 10 === 0 ? 1 : 0) : step.cost;
+            const fits = cost === 0 ? model[ownName] > 0 : cost <= model[ownName];
+            if (fits) model[ownName] -= cost;
             log.push(`  ${i + 1}. ${describeStep(step)} -> ${model[ownName]}`);
             const result = outcome.result;
             if (!result) throw fail(i, 'the tool call did not end in a result', answer);
             const allowance = allowanceOf(result);
             const limited = result.isError === true && textOf(result).startsWith('rate_limited:');
             if (!allowance) throw fail(i, `no _meta["${ALLOWANCE}"]`, answer);
-            if (fits && limited) throw fail(i, `refused as rate_limited although it costs ${step.cost} and ${model[ownName] + step.cost} remained`, answer);
-            if (!fits && !limited) throw fail(i, `it costs ${step.cost} and only ${model[ownName]} remained: expected a rate_limited tool error`, answer);
+            if (fits && limited) throw fail(i, `refused as rate_limited although it costs ${cost} and ${model[ownName] + cost} remained`, answer);
+            if (!fits && !limited) throw fail(i, `it costs ${cost} and only ${model[ownName]} remained: expected a rate_limited tool error`, answer);
             if (allowance.remaining !== model[ownName] || allowance.limit !== ownLimit) {
               throw fail(i, `expected the allowance at limit ${ownLimit}, remaining ${model[ownName]}; got limit ${allowance.limit}, remaining ${allowance.remaining}`, answer);
             }

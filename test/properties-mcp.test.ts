@@ -96,7 +96,13 @@ describe('property 6: an MCP tool call ends in a result or a tool error with a k
     .record({
       caller: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(0, 1) }, { weight: 1, arbitrary: fc.constantFrom(2, 3) }),
       tool: fc.oneof({ weight: 8, arbitrary: fc.constantFrom<string>(...TOOLS) }, { weight: 1, arbitrary: fc.constantFrom('book_hotel', '', 'search_hotels ', 'SEARCH_HOTELS', 'tools/list') }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) }),
-      argsByTool: fc.record({ search_hotels: toolArgsArb('search_hotels'), find_hotel: toolArgsArb('find_hotel'), get_hotel: toolArgsArb('get_hotel'), create_links: toolArgsArb('create_links') }),
+      argsByTool: fc.record({
+        search_hotels: toolArgsArb('search_hotels'),
+        find_hotel: toolArgsArb('find_hotel'),
+        get_hotel: toolArgsArb('get_hotel'),
+        create_links: toolArgsArb('create_links'),
+        suggest: toolArgsArb('suggest'),
+      }),
       unknownArgs: fc.dictionary(fc.string({ maxLength: 8 }), argValue, { maxKeys: 3 }),
     })
     .map(({ caller, tool, argsByTool, unknownArgs }) => {

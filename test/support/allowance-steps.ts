@@ -17,6 +17,7 @@ export type Step =
   | { kind: 'refused links'; request: GeneratedRequest }
   | { kind: 'bad key'; request: GeneratedRequest }
   | { kind: 'free'; request: GeneratedRequest }
+  /** cost: what the call costs; for suggest, which is counted in tens, the model works it out as it goes (NaN here). */
   | { kind: 'tool'; tool: ToolName; args: Record<string, unknown>; cost: number }
   | { kind: 'unknown tool'; tool: string }
   | { kind: 'bad key over MCP'; authorization: string };
@@ -93,11 +94,20 @@ const freeStepArb: fc.Arbitrary<Step> = fc
   .map((request) => ({ kind: 'free', request }));
 
 const toolStepArb: fc.Arbitrary<Step> = fc
-  .tuple(fc.constantFrom(...TOOLS), fc.record({ search_hotels: toolArgsArb('search_hotels'), find_hotel: toolArgsArb('find_hotel'), get_hotel: toolArgsArb('get_hotel'), create_links: toolArgsArb('create_links') }))
+  .tuple(
+    fc.constantFrom(...TOOLS),
+    fc.record({
+      search_hotels: toolArgsArb('search_hotels'),
+      find_hotel: toolArgsArb('find_hotel'),
+      get_hotel: toolArgsArb('get_hotel'),
+      create_links: toolArgsArb('create_links'),
+      suggest: toolArgsArb('suggest'),
+    }),
+  )
   .map(([tool, argsByTool]) => {
     // Well under the 64 KiB body limit, whose refusal is an HTTP 400 and not a tool call.
     const args = sentSize(argsByTool[tool]) > 60_000 ? {} : argsByTool[tool];
-    return { kind: 'tool', tool, args, cost: tool === 'create_links' && validLinksArgs(args) ? args.urls.length : 1 };
+    return { kind: 'tool', tool, args, cost: tool === 'suggest' ? NaN : tool === 'create_links' && validLinksArgs(args) ? args.urls.length : 1 };
   });
 
 export const stepArb: fc.Arbitrary<Step> = fc.oneof(
@@ -114,7 +124,7 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
 export function describeStep(step: Step): string {
   switch (step.kind) {
     case 'tool':
-      return `MCP tools/call ${step.tool} ${argsSummary(step.args)} (costs ${step.cost})`;
+      return `MCP tools/call ${step.tool} ${argsSummary(step.args)} (${Number.isNaN(step.cost) ? 'the first of every ten costs 1' : `costs ${step.cost}`})`;
     case 'unknown tool':
       return `MCP tools/call ${JSON.stringify(step.tool)} (an unknown tool: costs nothing)`;
     case 'bad key over MCP':

@@ -1,4 +1,4 @@
-// Generated MCP tool calls through the official SDK client: the four tools and their fields,
+// Generated MCP tool calls through the official SDK client: the tools and their fields,
 // arguments of every shape (plausible ones, one field set to anything, "__proto__" included,
 // values nested thousands deep), the client that sends them, and how a call's outcome reads.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -8,7 +8,7 @@ import { FIXTURE_IDS, SERVICE_URLS, snippet } from './request-model.js';
 import { hotelIdArb } from './request-paths.js';
 import { subIdArb } from './request-text.js';
 
-export const TOOLS = ['search_hotels', 'find_hotel', 'get_hotel', 'create_links'] as const;
+export const TOOLS = ['search_hotels', 'find_hotel', 'get_hotel', 'create_links', 'suggest'] as const;
 export type ToolName = (typeof TOOLS)[number];
 export const ALLOWANCE = 'hotel-affiliate/allowance';
 export const TOOL_FIELDS: Record<ToolName, string[]> = {
@@ -16,6 +16,7 @@ export const TOOL_FIELDS: Record<ToolName, string[]> = {
   find_hotel: ['name', 'city', 'sub_id'],
   get_hotel: ['id', 'sub_id'],
   create_links: ['urls', 'sub_id'],
+  suggest: ['q', 'limit', 'sub_id'],
 };
 
 // A value nested thousands deep cannot go through the client's JSON.stringify (it runs out of
@@ -71,6 +72,10 @@ const plausibleArgs: Record<ToolName, fc.Arbitrary<Record<string, unknown>>> = {
   find_hotel: fc.record({ name: fc.constantFrom('Pestana Palace', 'aurora', 'Zzyzx', ''), city: fc.constantFrom('Lisbon', 'Porto'), sub_id: subIdArb }, { requiredKeys: ['name'] }),
   get_hotel: fc.record({ id: fc.oneof(fc.constantFrom(...FIXTURE_IDS, 'nothing/here', ''), hotelIdArb), sub_id: subIdArb }, { requiredKeys: ['id'] }),
   create_links: fc.record({ urls: validLinksUrlsArb, sub_id: subIdArb }, { requiredKeys: ['urls'] }),
+  suggest: fc.record(
+    { q: fc.oneof(fc.constantFrom('Lisb', 'new yo', 'Pestana Pal', 'Lodnon', ''), fc.string({ unit: 'grapheme', maxLength: 40 })), limit: fc.integer({ min: 0, max: 12 }), sub_id: subIdArb },
+    { requiredKeys: ['q'] },
+  ),
 };
 
 /** The arguments with one field set (as an own property, even "__proto__"). */

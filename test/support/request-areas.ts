@@ -13,20 +13,26 @@ import { subIdArb } from './request-text.js';
 /** Mostly Content-Length; now and then Transfer-Encoding: chunked. */
 const chunkSizeArb = fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 70_000 }) });
 
-const GET_OPERATIONS: OperationName[] = ['search', 'find', 'detail'];
+const GET_OPERATIONS: OperationName[] = ['search', 'find', 'detail', 'suggest'];
 const finish = (request: GeneratedRequest) => printable(fitTarget(request), describeRequest);
 
-/** Calls of the four operations: their paths at / and /v1, with their own methods. */
+/** Calls of the operations: their paths at / and /v1, with their own methods. */
 export function operationRequestArb(keys: KeySecrets): fc.Arbitrary<GeneratedRequest> {
   return fc
     .record({
-      operation: fc.constantFrom<OperationName>('search', 'find', 'detail', 'detail', 'links'),
+      operation: fc.constantFrom<OperationName>('search', 'find', 'detail', 'detail', 'links', 'suggest'),
       head: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
       prefix: fc.constantFrom(...PREFIXES),
       id: hotelIdArb,
       query: fc.oneof(queryStringArb, fc.constant('')),
       plausible: fc.boolean(),
-      plausibleQueries: fc.record({ search: plausibleQuery('search'), find: plausibleQuery('find'), detail: plausibleQuery('detail'), links: plausibleQuery('links') }),
+      plausibleQueries: fc.record({
+        search: plausibleQuery('search'),
+        find: plausibleQuery('find'),
+        detail: plausibleQuery('detail'),
+        links: plausibleQuery('links'),
+        suggest: plausibleQuery('suggest'),
+      }),
       headers: headersArb(keys),
       body: bodyArb,
       emptyContentLength: fc.boolean(),
@@ -134,7 +140,7 @@ export function otherPathRequestArb(keys: KeySecrets): fc.Arbitrary<GeneratedReq
 /** OPTIONS on any path, as a CORS preflight or not. */
 export function preflightRequestArb(keys: KeySecrets): fc.Arbitrary<GeneratedRequest> {
   const path = fc.oneof(
-    fc.tuple(fc.constantFrom(...PREFIXES), fc.constantFrom<OperationName>('search', 'find', 'detail', 'links'), hotelIdArb).map(([prefix, op, id]) => `${prefix}${operationPath(op, id)}`),
+    fc.tuple(fc.constantFrom(...PREFIXES), fc.constantFrom<OperationName>('search', 'find', 'detail', 'links', 'suggest'), hotelIdArb).map(([prefix, op, id]) => `${prefix}${operationPath(op, id)}`),
     otherPathArb,
     fc.constantFrom('/mcp', '/v1/mcp', '*'),
   );

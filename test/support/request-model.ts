@@ -7,10 +7,10 @@
 // whole requests area by area in request-areas.
 import fc from 'fast-check';
 
-export type OperationName = 'search' | 'find' | 'detail' | 'links';
+export type OperationName = 'search' | 'find' | 'detail' | 'links' | 'suggest';
 
 export type RouteInfo =
-  /** A call of one of the four operations: its path at / or /v1, with its own method. */
+  /** A call of one of the operations: its path at / or /v1, with its own method. */
   | { kind: 'operation'; operation: OperationName }
   /** A path the service serves, with a method it does not serve there: 405 with Allow. */
   | { kind: 'wrong-method'; allowed: string[] }

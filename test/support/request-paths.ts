@@ -33,6 +33,7 @@ const OPERATION_PATHS: Record<Exclude<OperationName, 'detail'>, string> = {
   search: '/hotels/search',
   find: '/hotels/find',
   links: '/links',
+  suggest: '/suggest',
 };
 
 export function operationPath(operation: OperationName, id: string): string {

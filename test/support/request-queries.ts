@@ -108,7 +108,20 @@ export const plausibleQuery = (operation: OperationName) => {
             `name=${percentEncode(name)}`,
             ...(city ? [`city=${city}`] : []),
           ])
-        : fc.constant([] as string[]);
+        : operation === 'suggest'
+          ? // What a search box sends: the start of a place or hotel name, or any text at all.
+            fc
+              .tuple(
+                fc.oneof(
+                  fc.constantFrom('Lisbon', 'Pestana Palace', 'New York', 'Hôtel Lumière', 'Paris, Texas', 'St. George', 'Porto').chain((name) =>
+                    fc.integer({ min: 1, max: name.length }).map((cut) => name.slice(0, cut)),
+                  ),
+                  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
+                ),
+                fc.option(fc.integer({ min: 1, max: 10 })),
+              )
+              .map(([q, limit]) => [`q=${percentEncode(q)}`, ...(limit ? [`limit=${limit}`] : [])])
+          : fc.constant([] as string[]);
   return fc
     .tuple(pairs, fc.option(fc.tuple(fc.constantFrom('limit', 'min_stars', 'min_rating', 'sort', 'sub_id'), queryValue)), fc.option(subIdArb))
     .map(([base, extra, subId]) => {
