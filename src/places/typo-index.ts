@@ -8,7 +8,6 @@
 // Flat, as the other indexes: each variant is a 32-bit hash packed with its name's number in
 // one sorted Float64Array (8 bytes a variant, against ~80 for a Map of strings). A hash that
 // collides only brings a name for the typo count to turn down.
-import { deletions } from '../search/name-words.js';
 import { placeTypos, placeTyposAllowed } from './place-typos.js';
 
 /** Letters, digits and the punctuation folded names keep: names in other scripts are not typed with Latin typos. */
@@ -23,14 +22,31 @@ export interface NearName {
   typos: number;
 }
 
-/** FNV-1a, 32 bits: a variant's key. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
+const FNV_START = 0x811c9dc5;
+
+/** FNV-1a, 32 bits, over text[from, to) after a running state: a variant's key when started at FNV_START. */
+function hashRange(text: string, from: number, to: number, state: number): number {
+  let h = state;
+  for (let i = from; i < to; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return h >>> 0;
+  return h;
+}
+
+
+/**
+ * Calls `visit` with the key of the text and of each distinct one-letter deletion of it, without
+ * making the deleted strings: the state after the first i letters goes on past letter i. Letters
+ * equal to the one before delete to the same text, so only the first of a run is taken.
+ */
+function eachVariantHash(text: string, visit: (key: number) => void): void {
+  visit(hashRange(text, 0, text.length, FNV_START) >>> 0);
+  let head = FNV_START;
+  for (let i = 0; i < text.length; i++) {
+    if (i === 0 || text.charCodeAt(i) !== text.charCodeAt(i - 1)) visit(hashRange(text, i + 1, text.length, head) >>> 0);
+    head = hashRange(text, i, i + 1, head);
+  }
 }
 
 export class TypoIndex {
@@ -44,7 +60,7 @@ export class TypoIndex {
     if (foldedName.length < MIN_LENGTH || !LATIN.test(foldedName) || this.filed.has(foldedName)) return;
     this.filed.add(foldedName);
     const id = this.names.push(foldedName) - 1;
-    for (const variant of new Set([foldedName, ...deletions(foldedName)])) this.pending.push(hash(variant) * ID_SPACE + id);
+    eachVariantHash(foldedName, (key) => this.pending.push(key * ID_SPACE + id));
   }
 
   /** Sorts what was filed (at the end of a build, so no search pays for it); names added later are filed by the next call. */
@@ -64,8 +80,8 @@ export class TypoIndex {
     this.freeze();
     const seen = new Set<number>();
     const found: NearName[] = [];
-    for (const variant of new Set([foldedText, ...deletions(foldedText)])) {
-      const low = hash(variant) * ID_SPACE;
+    eachVariantHash(foldedText, (key) => {
+      const low = key * ID_SPACE;
       for (let at = this.firstAtLeast(low); at < this.keys.length && this.keys[at] < low + ID_SPACE; at++) {
         const id = this.keys[at] - low;
         if (seen.has(id)) continue;
@@ -75,7 +91,7 @@ export class TypoIndex {
         const typos = placeTypos(foldedText, name);
         if (typos <= allowed) found.push({ name, typos });
       }
-    }
+    });
     return found.sort((a, b) => a.typos - b.typos);
   }
 
