@@ -131,6 +131,20 @@ describe('suggest: hotels', () => {
   });
 });
 
+describe('suggest: caching', () => {
+  it('lets a browser keep an answer: private, five minutes, with an ETag that a revalidation matches (304)', async () => {
+    const first = await suggest('Lisb');
+    expect(first.headers.get('cache-control')).toBe('private, max-age=300');
+    expect(first.headers.get('vary')).toContain('Authorization');
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^W\/"/);
+    const again = await t.request('/suggest?q=Lisb', { headers: { ...auth(key).headers, 'If-None-Match': tag } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+    expect((await suggest('Lisbo')).headers.get('etag')).not.toBe(tag);
+  });
+});
+
 describe('suggest: allowance', () => {
   it('counts suggestions in tens: the first of every ten costs 1, and a suggestion is refused when nothing is left', async () => {
     const { secret } = await t.service.keys.create({ tier: 'standard', affiliateCode: `box-${randomUUID().slice(0, 8)}`, label: null });

@@ -6,6 +6,8 @@
 //     must not hand one affiliate's answer to another (`Vary: Authorization` says so too).
 //   - A 304 of a hotel is a call like any other and costs 1: the key is checked and the hotel
 //     read to know whether it changed. It saves the bytes, not the allowance.
+//   - Suggestions too change only with an import (or the gazetteer), and a search box asks for
+//     the same text again as people type back: kept 5 minutes, private, counted as suggestions.
 //   - The OpenAPI document is the same for everyone and costs nothing; `public`.
 //   - Errors get neither, so a client never revalidates a 404 into a 304.
 // The tag is weak (W/"…"), a hash of the JSON before compression: the same answer has the same
@@ -18,6 +20,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
 export const HOTEL_CACHE_CONTROL = 'private, max-age=300';
+export const SUGGESTIONS_CACHE_CONTROL = 'private, max-age=300';
 export const DOCUMENT_CACHE_CONTROL = 'public, max-age=300';
 
 declare module 'fastify' {

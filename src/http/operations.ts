@@ -14,7 +14,7 @@ import {
   type LinksRequest,
 } from '../operations/schemas.js';
 import { parseJson, parseTextFields } from '../validation/fields.js';
-import { HOTEL_CACHE_CONTROL } from './conditional-get.js';
+import { HOTEL_CACHE_CONTROL, SUGGESTIONS_CACHE_CONTROL } from './conditional-get.js';
 import { MALFORMED, type ParsedQuery } from './query-string.js';
 
 /** What an operation gets from the request, before it is read against the schemas. */
@@ -164,9 +164,11 @@ const suggestions: HttpOperation<SuggestQuery> = {
     'typo is forgiven from four letters, never in the first letter. Nothing matching is 200 with empty lists. ' +
     'Suggestions are counted in tens: the first call of every ten in your allowance window costs 1 request, the ' +
     'nine after it nothing, so a search box costs about one request per visitor; a call is refused (429) when the ' +
-    'allowance has nothing left, as any other.',
+    'allowance has nothing left, as any other. Answers may be kept 5 minutes (ETag, Cache-Control: private), so a ' +
+    'browser asks once for a text typed again.',
   query: SuggestQuery,
   failures: [400],
+  cacheControl: SUGGESTIONS_CACHE_CONTROL,
   read: (raw) => readQuery(SuggestQuery, raw),
 };
 

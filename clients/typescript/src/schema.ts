@@ -89,7 +89,7 @@ export interface paths {
         };
         /**
          * Places and hotels as people type
-         * @description For a search box: call it as people type. Answers places (with their place_id, to search) whose names begin with what was typed, likeliest first, and hotels (with their id and url) whose names hold the typed words in order, names beginning so first, then best-rated. The last word may be unfinished ("Lisb", "pestana pa"); a typo is forgiven from four letters, never in the first letter. Nothing matching is 200 with empty lists. Suggestions are counted in tens: the first call of every ten in your allowance window costs 1 request, the nine after it nothing, so a search box costs about one request per visitor; a call is refused (429) when the allowance has nothing left, as any other.
+         * @description For a search box: call it as people type. Answers places (with their place_id, to search) whose names begin with what was typed, likeliest first, and hotels (with their id and url) whose names hold the typed words in order, names beginning so first, then best-rated. The last word may be unfinished ("Lisb", "pestana pa"); a typo is forgiven from four letters, never in the first letter. Nothing matching is 200 with empty lists. Suggestions are counted in tens: the first call of every ten in your allowance window costs 1 request, the nine after it nothing, so a search box costs about one request per visitor; a call is refused (429) when the allowance has nothing left, as any other. Answers may be kept 5 minutes (ETag, Cache-Control: private), so a browser asks once for a text typed again.
          */
         get: operations["suggest"];
         put?: never;
@@ -761,7 +761,10 @@ export interface operations {
                 /** @description Your tag for the placement. Every returned link carries it as the query parameter utm_content. */
                 sub_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an answer you kept: when the hotel is unchanged the answer is 304 without a body. A 304 is a call and costs 1. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -775,6 +778,8 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -812,6 +817,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuggestResponse"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["InvalidParams"];
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
