@@ -167,6 +167,17 @@ describe('suggest: allowance', () => {
     expect(refused.headers.get('retry-after')).not.toBeNull();
   });
 
+  it('answers the suggest tool through the stdio MCP server (a call of GET /suggest) as over HTTP', async () => {
+    const client = await connectMcp(t.baseUrl, 'stdio', { key });
+    try {
+      const result = await client.callTool({ name: 'suggest', arguments: { q: 'new yo', limit: 3 } });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual((await suggest('new yo', '&limit=3')).body);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('answers the suggest tool over MCP as over HTTP, counted the same way', async () => {
     const client = await connectMcp(t.baseUrl, 'http', { key });
     try {
