@@ -14,7 +14,7 @@ import { nameWords } from './name-words.js';
 import { HotelSuggestions } from './hotel-suggestions.js';
 import { NameGroups } from './name-groups.js';
 import { NameReader, type TypedWord } from './name-reading.js';
-import { marginWith, MIN_QUERY_COVERAGE, NameScan, SLACK, type NameTables, type QueryWord } from './name-scan.js';
+import { marginOf, MIN_QUERY_COVERAGE, NameScan, SLACK, type NameTables, type QueryWord } from './name-scan.js';
 import { TopK } from './top-k.js';
 import { wordLists, WordPairLists, type GroupLists } from './word-pairs.js';
 
@@ -166,15 +166,18 @@ export class NameIndex {
       this.scanLists(scan, words);
     }
 
+    const result: NameMatch[] = [];
+    const { cityOf } = this.tables;
+    for (let k = 0; k < best.length; k++) {
+      const score = -best.primaryOf(k);
+      const city = cityOf === null ? -1 : cityOf[best.id(k)];
+      const boosted = boost > 0 && city >= 0 && boostedCity[city] === 1;
+      if (score >= -best.primaryOf(0) - marginOf(boosted, boost)) result.push({ index: best.id(k), score });
+    }
     for (const token of marked) tokenWord[token] = -1;
     for (const city of named) {
       cityBits[city] = 0;
       boostedCity[city] = 0;
-    }
-    const result: NameMatch[] = [];
-    for (let k = 0; k < best.length; k++) {
-      const score = -best.primaryOf(k);
-      if (score >= -best.primaryOf(0) - marginWith(boost)) result.push({ index: best.id(k), score });
     }
     return result;
   }

@@ -17,9 +17,13 @@ const MIN_SCORE = 0.55;
  */
 export const MARGIN = 0.2;
 
-/** The margin with a boost: a boosted best must not push out, by its boost alone, a match it only favours over. */
-export function marginWith(boost: number): number {
-  return MARGIN + boost;
+/**
+ * How far below the best a candidate may score: MARGIN for a hotel of a boosted city, MARGIN
+ * and the boost for any other, so that a boosted best does not push out, by its boost alone, a
+ * match elsewhere it only favours itself over.
+ */
+export function marginOf(boostedHotel: boolean, boost: number): number {
+  return boostedHotel ? MARGIN : MARGIN + boost;
 }
 const QUERY_SHARE = 0.6;
 /** Summed in another order than the score's: bounds allow for the rounding. */
@@ -98,11 +102,11 @@ export class NameScan {
     return weight;
   }
 
-  /** The score a candidate must beat: the floor, within the margin of the best, above the k-th best. */
-  bar(): number {
+  /** The score a candidate (of a boosted city, or not) must beat: the floor, within its margin of the best, above the k-th best. */
+  bar(boostedHotel = false): number {
     const { best } = this.tables;
     let bar = MIN_SCORE;
-    if (best.length > 0) bar = Math.max(bar, -best.primaryOf(0) - marginWith(this.boost));
+    if (best.length > 0) bar = Math.max(bar, -best.primaryOf(0) - marginOf(boostedHotel, this.boost));
     if (best.length === this.limit) bar = Math.max(bar, -best.primaryOf(best.length - 1));
     return bar;
   }
@@ -223,16 +227,18 @@ export class NameScan {
     const lighter = boost > 0 ? this.cityNameWeight : 0;
     for (const t of readings) {
       const [from, to] = cityWords.list(city, t);
-      let bar = this.bar();
+      let bar = this.bar(boost > 0);
       for (let k = from; k < to; k++) {
         const h = cityWords.hotels[k];
         const g = groups.groupOf[h];
-        const weight = Math.max(0, groups.weight[g] - lighter);
-        if (this.most(1, this.nameReach, weight) + boost < bar) break;
+        // The list is lightest first: the bound that ends it takes any name as light as the
+        // city's words could make it; the one that skips a name takes its own weight.
+        if (this.most(1, this.nameReach, Math.max(0, groups.weight[g] - lighter)) + boost < bar) break;
+        const weight = boost > 0 ? this.weightInCity(g) : groups.weight[g];
         const share = this.coverable(groups.signature[g], inCity);
         if (share < MIN_QUERY_COVERAGE - SLACK || this.most(share, this.nameReach, weight) + boost < bar - SLACK) continue;
         this.visitHotel(h);
-        bar = this.bar();
+        bar = this.bar(boost > 0);
       }
     }
     this.wordQuality.fill(0);
