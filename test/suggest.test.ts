@@ -68,6 +68,17 @@ describe('suggest: places', () => {
     expect(r.body.places.map((p: { label: string }) => p.label)).toContain('Paris, Texas, United States');
   });
 
+  it.each([
+    ['Paris, Tex', 'Paris, Texas, United States'],
+    ['Springfield, Ill', 'Springfield, Illinois, United States'],
+    ['Portland, ME', 'Portland, Maine, United States'],
+    ['Londn, Ont', 'London, Ontario, Canada'],
+  ])('narrows %j to places where the text after the comma begins: %s', async (q, label) => {
+    const r = await suggest(q);
+    expect(r.body.places[0].label).toBe(label);
+    expect(r.body.places.every((p: { label: string }) => p.label !== 'Paris, France' && !p.label.startsWith('Paris, Île'))).toBe(true);
+  });
+
   it('does not read a short prefix through another language ("L" is not India, called "l\'Inde" in French)', async () => {
     const r = await suggest('L', '&limit=10');
     expect(r.body.places.map((p: { kind: string; name: string }) => p.name)).not.toContain('India');

@@ -111,7 +111,8 @@ export const SuggestQuery = Type.Object(
       maxLength: 100,
       description:
         'What has been typed so far into a search box: the beginning of a place or hotel name ("Lisb", "new yo", ' +
-        '"pestana pa"). Case, accents and a typo do not matter; a last word not followed by a space may be unfinished.',
+        '"pestana pa"). Case, accents and a typo do not matter; a last word not followed by a space may be unfinished. ' +
+        '"Name, where" narrows places to a region or country that begins so ("Paris, Tex").',
       examples: ['Lisb'],
     }),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: 5, description: 'Most places, and most hotels, returned.' })),

@@ -61,7 +61,7 @@ export class PlaceSuggestions {
   /** The names of well-known places, for typo readings. */
   private readonly known: NameList;
 
-  constructor(gazetteer: Gazetteer) {
+  constructor(private readonly gazetteer: Gazetteer) {
     // Each name with the place it leads to and the place's standing by that name typed in part.
     // (The built-in sort of plain strings, in code-unit order as the searches compare: 4 times
     // faster than sorting the rows with a comparison function.)
@@ -77,10 +77,17 @@ export class PlaceSuggestions {
     this.known = nameList(rows.filter((row) => row[2] >= TYPO_MIN_STANDING));
   }
 
-  /** The likeliest places whose names begin with the typed text (or with it one typo away), best first. */
+  /**
+   * The likeliest places whose names begin with the typed text (or with it one typo away), best
+   * first. "Name, where" narrows the name to places in a region or country whose name (or code)
+   * begins with what follows the comma: "Paris, Tex", "Springfield, Ill", "Portland, ME".
+   */
   suggest(text: string, limit: number, hotelCount: HotelCount): PlaceSuggestion[] {
-    const typed = foldText(text);
+    const comma = text.indexOf(',');
+    const qualifier = comma < 0 ? '' : foldText(text.slice(comma + 1));
+    const typed = foldText(comma < 0 ? text : text.slice(0, comma));
     if (typed === '') return [];
+    const keep = qualifier === '' ? null : (place: Place) => this.isIn(place, qualifier);
     const { names, entries } = this.all;
     const [start, end] = prefixRange(names, typed);
     const found = new Map<Place, number>();
@@ -90,6 +97,7 @@ export class PlaceSuggestions {
     // The names typed whole, as a destination is read; the rest as names typed in part.
     for (let row = start; row < end && names[row] === typed; row++) {
       const entry = entries[row];
+      if (keep && !keep(entry.place)) continue;
       offer(entry.place, likelihood(entry, hotelCount(entry.place.id)) + WHOLE_NAME_BONUS);
     }
     const want = READ_PER_PLACE * limit;
@@ -99,6 +107,7 @@ export class PlaceSuggestions {
         if (next === null) return;
         const entry = list.entries[next.position];
         if (entry.alternate && typed.length < MIN_OTHER_NAME_LETTERS) continue;
+        if (keep && !keep(entry.place)) continue;
         if (list.names[next.position] === typed) continue;
         const { id } = entry.place;
         offer(entry.place, next.score + likelihood(entry, hotelCount(id)) - likelihood(entry, 0));
@@ -107,7 +116,7 @@ export class PlaceSuggestions {
     const asTyped = new BestFirst(this.all.ranges);
     asTyped.add(start, end, 0);
     take(this.all, asTyped);
-    if (found.size < limit && typed.length >= MIN_TYPO_LETTERS && end - start < TYPO_WHEN_FEWER_NAMES) {
+    if (found.size < limit && typed.length >= MIN_TYPO_LETTERS && (end - start < TYPO_WHEN_FEWER_NAMES || keep)) {
       const typos = new BestFirst(this.known.ranges);
       nearPrefixRanges(this.known.names, typed, closeLetters, (s, e) => typos.add(s, e, TYPO_COST));
       take(this.known, typos);
@@ -130,6 +139,18 @@ export class PlaceSuggestions {
       .sort(([a, x], [b, y]) => y - x || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, limit)
       .map(([place]) => ({ place, hotels: hotelCount(place.id) }));
+  }
+
+  /**
+   * Whether a place lies where a qualifier says, typed whole (a region's or country's name or
+   * code, as a destination's "City, Where" is read) or in part: a part of its label after its
+   * own name beginning so ("tex" of "Paris, Texas, United States").
+   */
+  private isIn(place: Place, qualifier: string): boolean {
+    if (this.gazetteer.qualifies(place, qualifier)) return true;
+    const parts = place.label.split(', ');
+    for (let k = 1; k < parts.length; k++) if (foldText(parts[k]).startsWith(qualifier)) return true;
+    return false;
   }
 }
 

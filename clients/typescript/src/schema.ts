@@ -754,7 +754,7 @@ export interface operations {
     suggest: {
         parameters: {
             query: {
-                /** @description What has been typed so far into a search box: the beginning of a place or hotel name ("Lisb", "new yo", "pestana pa"). Case, accents and a typo do not matter; a last word not followed by a space may be unfinished. */
+                /** @description What has been typed so far into a search box: the beginning of a place or hotel name ("Lisb", "new yo", "pestana pa"). Case, accents and a typo do not matter; a last word not followed by a space may be unfinished. "Name, where" narrows places to a region or country that begins so ("Paris, Tex"). */
                 q: string;
                 /** @description Most places, and most hotels, returned. */
                 limit?: number;
