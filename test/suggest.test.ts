@@ -125,6 +125,19 @@ describe('suggest: hotels', () => {
     expect(hotelIds(r.body)).toEqual(['hotel/pt/lisbon/grand-meridian-international']);
   });
 
+  it('suggests only places, or only hotels, when asked', async () => {
+    const both = await suggest('Port');
+    expect(both.body.places.length).toBeGreaterThan(0);
+    expect(both.body.hotels.length).toBeGreaterThan(0);
+    const places = await suggest('Port', '&only=places');
+    expect(places.body).toEqual({ places: both.body.places, hotels: [] });
+    const hotels = await suggest('Port', '&only=hotels');
+    expect(hotels.body).toEqual({ places: [], hotels: both.body.hotels });
+    const wrong = await suggest('Port', '&only=cities');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toContain('only');
+  });
+
   it('answers 200 with empty lists when nothing begins so, and 400 for what is not a query', async () => {
     const none = await suggest('Xqzvw');
     expect(none.status).toBe(200);

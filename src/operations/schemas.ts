@@ -116,6 +116,12 @@ export const SuggestQuery = Type.Object(
       examples: ['Lisb'],
     }),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: 5, description: 'Most places, and most hotels, returned.' })),
+    only: Type.Optional(
+      Type.Enum(['places', 'hotels'], {
+        type: 'string',
+        description: 'Suggest only places (a destination box) or only hotels (a hotel-name box); both when not sent. The other list is then empty.',
+      }),
+    ),
     sub_id: Type.Optional(SubId),
   },
   { additionalProperties: false },

@@ -15,7 +15,8 @@ export const SUGGESTIONS_PER_REQUEST = 10;
 export async function suggest(services: CatalogServices, credit: Credit, q: SuggestQuery): Promise<SuggestResponse> {
   const index = currentIndex(services);
   const limit = q.limit ?? DEFAULT_SUGGESTIONS;
-  const places = services.placeSuggestions.suggest(q.q, limit, (placeId) => index.hotelCount(placeId)).map(({ place, hotels }) => ({
+  const found = q.only === 'hotels' ? [] : services.placeSuggestions.suggest(q.q, limit, (placeId) => index.hotelCount(placeId));
+  const places = found.map(({ place, hotels }) => ({
     place_id: place.id,
     name: place.name,
     label: place.label,
@@ -25,7 +26,7 @@ export async function suggest(services: CatalogServices, credit: Credit, q: Sugg
     hotel_count: place.kind === 'airport' || place.kind === 'landmark' ? index.countNear(place, place.radiusKm) : hotels,
   }));
   const t = index.table;
-  const hotels = index.suggestHotels(q.q, limit).map((i) => ({
+  const hotels = (q.only === 'places' ? [] : index.suggestHotels(q.q, limit)).map((i) => ({
     id: t.ids[i],
     name: t.names[i],
     city: t.cities[i],

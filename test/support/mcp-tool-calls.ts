@@ -16,7 +16,7 @@ export const TOOL_FIELDS: Record<ToolName, string[]> = {
   find_hotel: ['name', 'city', 'sub_id'],
   get_hotel: ['id', 'sub_id'],
   create_links: ['urls', 'sub_id'],
-  suggest: ['q', 'limit', 'sub_id'],
+  suggest: ['q', 'limit', 'only', 'sub_id'],
 };
 
 // A value nested thousands deep cannot go through the client's JSON.stringify (it runs out of
@@ -73,7 +73,12 @@ const plausibleArgs: Record<ToolName, fc.Arbitrary<Record<string, unknown>>> = {
   get_hotel: fc.record({ id: fc.oneof(fc.constantFrom(...FIXTURE_IDS, 'nothing/here', ''), hotelIdArb), sub_id: subIdArb }, { requiredKeys: ['id'] }),
   create_links: fc.record({ urls: validLinksUrlsArb, sub_id: subIdArb }, { requiredKeys: ['urls'] }),
   suggest: fc.record(
-    { q: fc.oneof(fc.constantFrom('Lisb', 'new yo', 'Pestana Pal', 'Lodnon', ''), fc.string({ unit: 'grapheme', maxLength: 40 })), limit: fc.integer({ min: 0, max: 12 }), sub_id: subIdArb },
+    {
+      q: fc.oneof(fc.constantFrom('Lisb', 'new yo', 'Pestana Pal', 'Lodnon', 'Paris, Tex', ''), fc.string({ unit: 'grapheme', maxLength: 40 })),
+      limit: fc.integer({ min: 0, max: 12 }),
+      only: fc.constantFrom('places', 'hotels', 'both'),
+      sub_id: subIdArb,
+    },
     { requiredKeys: ['q'] },
   ),
 };

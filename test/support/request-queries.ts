@@ -119,8 +119,9 @@ export const plausibleQuery = (operation: OperationName) => {
                   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
                 ),
                 fc.option(fc.integer({ min: 1, max: 10 })),
+                fc.option(fc.constantFrom('places', 'hotels')),
               )
-              .map(([q, limit]) => [`q=${percentEncode(q)}`, ...(limit ? [`limit=${limit}`] : [])])
+              .map(([q, limit, only]) => [`q=${percentEncode(q)}`, ...(limit ? [`limit=${limit}`] : []), ...(only ? [`only=${only}`] : [])])
           : fc.constant([] as string[]);
   return fc
     .tuple(pairs, fc.option(fc.tuple(fc.constantFrom('limit', 'min_stars', 'min_rating', 'sort', 'sub_id'), queryValue)), fc.option(subIdArb))

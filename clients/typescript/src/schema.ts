@@ -89,7 +89,7 @@ export interface paths {
         };
         /**
          * Places and hotels as people type
-         * @description For a search box: call it as people type. Answers places (with their place_id, to search) whose names begin with what was typed, likeliest first, and hotels (with their id and url) whose names hold the typed words in order, names beginning so first, then best-rated. The last word may be unfinished ("Lisb", "pestana pa"); a typo is forgiven from four letters, never in the first letter. Nothing matching is 200 with empty lists. Suggestions are counted in tens: the first call of every ten in your allowance window costs 1 request, the nine after it nothing, so a search box costs about one request per visitor; a call is refused (429) when the allowance has nothing left, as any other. Answers may be kept 5 minutes (ETag, Cache-Control: private), so a browser asks once for a text typed again.
+         * @description For a search box: call it as people type. Answers places (with their place_id, to search) whose names begin with what was typed, likeliest first, and hotels (with their id and url) whose names hold the typed words in order, names beginning so first, then best-rated. The last word may be unfinished ("Lisb", "pestana pa"); a typo is forgiven from four letters, never in the first letter. only=places or only=hotels skips the other list. Nothing matching is 200 with empty lists. Suggestions are counted in tens: the first call of every ten in your allowance window costs 1 request, the nine after it nothing, so a search box costs about one request per visitor; a call is refused (429) when the allowance has nothing left, as any other. Answers may be kept 5 minutes (ETag, Cache-Control: private), so a browser asks once for a text typed again.
          */
         get: operations["suggest"];
         put?: never;
@@ -758,6 +758,8 @@ export interface operations {
                 q: string;
                 /** @description Most places, and most hotels, returned. */
                 limit?: number;
+                /** @description Suggest only places (a destination box) or only hotels (a hotel-name box); both when not sent. The other list is then empty. */
+                only?: "places" | "hotels";
                 /** @description Your tag for the placement. Every returned link carries it as the query parameter utm_content. */
                 sub_id?: string;
             };
