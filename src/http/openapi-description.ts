@@ -2,6 +2,7 @@
 // operations. Markdown, in sections a developer reads in order: a first call, what links earn,
 // the display rules, keys and allowances, the limit headers, errors, HTTP caching, browsers, MCP.
 import type { OpenApiSettings } from './openapi.js';
+import { SUGGESTIONS_PER_REQUEST } from '../operations/suggest.js';
 
 export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
   // info.summary already says what the API is; reference pages show both.
@@ -84,7 +85,8 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
     'CORS is open, so a page can call the API. Never put a secret key in a page, an app bundle or anything a ' +
       'visitor can read: anyone could copy it and spend your allowance under your code. A widget on a blog calls ' +
       'keyless (its visitors each have their own small allowance) or calls your own server, which holds the key ' +
-      'and forwards the call.',
+      'and forwards the call. A search box in a page can call /suggest keyless: counted in tens, the keyless ' +
+      `hour of ${s.keylessPerHour} calls is ${s.keylessPerHour * SUGGESTIONS_PER_REQUEST} suggestions for each visitor's address.`,
 
     '## MCP for AI agents',
     `The same operations are MCP tools at ${baseUrl}/mcp (Streamable HTTP, also under /v1): search_hotels, ` +
