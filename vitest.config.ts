@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Every test runs on the embedded SQLite database; the tests that reach the database (catalog,
-// keys, hotel details, failures, two instances sharing one database) run again on PostgreSQL.
+// keys, hotel details, failures, two instances sharing one database, saved indexes) run again on PostgreSQL.
 const ON_BOTH_DATABASES = [
   'test/catalog-import.test.ts',
   'test/catalog-import-concurrency.test.ts',
@@ -10,6 +10,7 @@ const ON_BOTH_DATABASES = [
   'test/failures.test.ts',
   'test/limits-redis.test.ts',
   'test/mcp.test.ts',
+  'test/saved-indexes.test.ts',
 ];
 
 export default defineConfig({

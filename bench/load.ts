@@ -59,6 +59,8 @@ export interface RunningServer {
   base: string;
   /** CPU seconds the server's process has used so far (user + system), from /proc. */
   cpuSeconds(): number;
+  /** Its resident memory now, MB, from /proc. */
+  rssMegabytes(): number;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,11 @@ function cpuSecondsOf(pid: number): number {
   // Fields after the command name (which may hold spaces, inside parentheses): utime is 14th, stime 15th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+function rssMegabytesOf(pid: number): number {
+  const kilobytes = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return kilobytes ? Number(kilobytes[1]) / 1024 : Number.NaN;
 }
 
 /** Servers still running; killed if the bench itself ends early. */
@@ -101,7 +108,7 @@ export async function startCeiling(routes: CeilingRoute[]): Promise<RunningServe
   const child = spawn(process.execPath, [`${DIST}bench/ceiling-server.js`], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin!.end(JSON.stringify(routes));
   const { port } = (await firstLine(child, 'the ceiling server')) as { port: number };
-  return { base: `http://127.0.0.1:${port}`, cpuSeconds: () => cpuSecondsOf(child.pid!), stop: stopper(child) };
+  return { base: `http://127.0.0.1:${port}`, cpuSeconds: () => cpuSecondsOf(child.pid!), rssMegabytes: () => rssMegabytesOf(child.pid!), stop: stopper(child) };
 }
 
 /** A plain Fastify server reading hotels from PostgreSQL at `url` (bench/postgres-server.ts). */
@@ -109,7 +116,7 @@ export async function startPostgresServer(url: string): Promise<RunningServer> {
   const child = spawn(process.execPath, [`${DIST}bench/postgres-server.js`], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin!.end(JSON.stringify({ url }));
   const { port } = (await firstLine(child, 'the PostgreSQL server')) as { port: number };
-  return { base: `http://127.0.0.1:${port}`, cpuSeconds: () => cpuSecondsOf(child.pid!), stop: stopper(child) };
+  return { base: `http://127.0.0.1:${port}`, cpuSeconds: () => cpuSecondsOf(child.pid!), rssMegabytes: () => rssMegabytesOf(child.pid!), stop: stopper(child) };
 }
 
 /** The service as npm start runs it, on DATA_DIR, answering once /readyz says it is ready. */
@@ -135,8 +142,9 @@ export async function startService(env: Record<string, string>, port: number): P
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { base, cpuSeconds: () => cpuSecondsOf(child.pid!), stop };
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (ready) return { base, cpuSeconds: () => cpuSecondsOf(child.pid!), rssMegabytes: () => rssMegabytesOf(child.pid!), stop };
+    // Polled often: start-up is one of the figures.
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 

@@ -323,7 +323,7 @@ async function main() {
         5,
         Array.from({ length: QUERIES }, () => {
           const h = someHotel();
-          return () => findHotel(services, credit, { name: index.table.names[h] });
+          return () => findHotel(services, credit, { name: index.table.nameOf(h) });
         }),
       );
       await time(
@@ -331,7 +331,7 @@ async function main() {
         5,
         Array.from({ length: QUERIES }, () => {
           const h = someHotel();
-          return () => findHotel(services, credit, { name: typo(index.table.names[h]), city: index.table.cities[h] });
+          return () => findHotel(services, credit, { name: typo(index.table.nameOf(h)), city: index.table.cityOf(h) });
         }),
       );
 
@@ -340,14 +340,14 @@ async function main() {
         'suggest (city or hotel names typed in part)',
         1,
         Array.from({ length: QUERIES }, () => {
-          const q = typedInPart(random, random.next() < 0.5 ? random.pick(cities) : index.table.names[someHotel()]);
+          const q = typedInPart(random, random.next() < 0.5 ? random.pick(cities) : index.table.nameOf(someHotel()));
           return () => suggest(services, credit, { q });
         }),
       );
 
       await benchOverLoopback(services, logger, () => random.pick(cities));
       await time('SQLite: hotel details (getHotel)', null, Array.from({ length: QUERIES }, () => {
-        const id = index.table.ids[someHotel()];
+        const id = index.table.idOf(someHotel());
         return () => store.getHotel(id);
       }));
     }
@@ -356,7 +356,7 @@ async function main() {
     live.stop();
     if (!values['load-only']) {
       const againstPostgres = LOAD.seconds > 0 && LOAD.only === '' ? (url: string) => benchHotelByIdAgainstPostgres(dir, url, index, random, LOAD, report) : null;
-      await benchPostgres(feed, gazetteer, logger, () => index.table.ids[someHotel()], againstPostgres);
+      await benchPostgres(feed, gazetteer, logger, () => index.table.idOf(someHotel()), againstPostgres);
       await benchAllowances(logger);
     }
     const failed = rows.filter((r) => r.ok === false);

@@ -20,11 +20,12 @@ import { AffiliateLinker } from './links/affiliate-link.js';
 import type { LinkSettings } from './links/link-settings.js';
 import { GazetteerResolver } from './places/destination-resolver.js';
 import type { Gazetteer } from './places/gazetteer.js';
-import { gazetteerFilePath, gazetteerFor } from './places/gazetteer-file.js';
-import { PlaceSuggestions } from './places/place-suggestions.js';
+import { gazetteerFilePath } from './places/gazetteer-file.js';
+import { openPlaceIndexes, type PlaceIndexes } from './places/saved-places.js';
 import { CachedPlaceProvider } from './places/cached-places.js';
 import { GooglePlacesProvider } from './places/google-places.js';
 import { GazetteerPlaceProvider, RoutingPlaceProvider, type PlaceProvider } from './places/place-provider.js';
+import { IndexSnapshots, indexDirectory } from './search/index-snapshot.js';
 import { LiveIndex } from './search/live-index.js';
 import { openStorage } from './storage/storage.js';
 
@@ -96,10 +97,11 @@ function externalPlaces(config: Config): PlaceProvider | null {
   return config.PLACES_CACHE_SIZE > 0 ? new CachedPlaceProvider(google, config.PLACES_CACHE_SIZE) : google;
 }
 
-/** The gazetteer of the data directory: a loaded GeoNames dump, else the bundled data. */
-function openGazetteer(dataDir: string): Gazetteer {
+/** The gazetteer of the data directory (a loaded GeoNames dump, else the bundled data) and its suggestions. */
+function openPlaces(config: Config, logger: Logger): PlaceIndexes {
+  const dataDir = config.DATA_DIR;
   try {
-    return gazetteerFor(dataDir);
+    return openPlaceIndexes(dataDir, config.SAVED_INDEXES ? indexDirectory(dataDir) : null, logger);
   } catch (error) {
     throw configurationFailure('DATA_DIR', `the loaded gazetteer ${gazetteerFilePath(dataDir)} cannot be read; load it again or run "hotel-affiliate gazetteer reset"`, error);
   }
@@ -118,17 +120,19 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const logger = overrides.logger ?? createLogger(config);
   // The database first: a data directory or DATABASE_URL that cannot be used stops the start at once.
   const storage = await openStorage(config);
-  let gazetteer: Gazetteer;
+  let places: PlaceIndexes;
   try {
-    gazetteer = openGazetteer(config.DATA_DIR);
+    places = openPlaces(config, logger);
   } catch (error) {
     await storage.close();
     throw error;
   }
+  const { gazetteer } = places;
   const store = storage.catalog;
   const metrics = new ServiceMetrics({ sharedLimiter: config.REDIS_URL !== undefined });
   if (config.DEMO_CATALOG) await ensureCatalog(store, gazetteer, config.DEMO_HOTELS, logger);
-  const liveIndex = new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000);
+  const snapshots = config.SAVED_INDEXES ? new IndexSnapshots(indexDirectory(config.DATA_DIR)) : null;
+  const liveIndex = new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000, snapshots);
   await liveIndex.start();
 
   const links = linkSettings(config);
@@ -150,7 +154,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       liveIndex,
       store,
       resolver: new GazetteerResolver(gazetteer),
-      placeSuggestions: new PlaceSuggestions(gazetteer),
+      placeSuggestions: places.suggestions,
       places: new RoutingPlaceProvider(new GazetteerPlaceProvider(gazetteer), externalPlaces(config)),
       links,
       linker: new AffiliateLinker(links),

@@ -31,8 +31,8 @@ describe('computeRanks', () => {
   const bestRated = (a: number, b: number) =>
     known(table.rating[b]) - known(table.rating[a]) ||
     table.reviews[b] - table.reviews[a] ||
-    text(table.names[a], table.names[b]) ||
-    text(table.ids[a], table.ids[b]);
+    text(table.nameOf(a), table.nameOf(b)) ||
+    text(table.idOf(a), table.idOf(b));
   const positionsOf = (order: number[]) => {
     const rank = new Array<number>(n);
     order.forEach((h, p) => (rank[h] = p));

@@ -13,17 +13,18 @@ export function hotelCard(
   credit: Credit,
 ): HotelCard {
   const t = index.table;
+  const id = t.idOf(i);
   return {
-    id: t.ids[i],
-    name: t.names[i],
+    id,
+    name: t.nameOf(i),
     stars: t.starsOf(i),
     rating: t.ratingOf(i),
     review_count: t.reviewsOf(i),
-    address: t.addresses[i],
+    address: t.addressOf(i),
     latitude: t.lat[i],
     longitude: t.lng[i],
     distance_km: distanceKm === null ? null : roundKm(distanceKm),
-    photo_url: t.photoUrls[i],
-    url: hotelUrl(links, t.ids[i], credit),
+    photo_url: t.photoUrlOf(i),
+    url: hotelUrl(links, id, credit),
   };
 }

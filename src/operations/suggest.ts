@@ -26,12 +26,9 @@ export async function suggest(services: CatalogServices, credit: Credit, q: Sugg
     hotel_count: place.kind === 'airport' || place.kind === 'landmark' ? index.countNear(place, place.radiusKm) : hotels,
   }));
   const t = index.table;
-  const hotels = (q.only === 'places' ? [] : index.suggestHotels(q.q, limit)).map((i) => ({
-    id: t.ids[i],
-    name: t.names[i],
-    city: t.cities[i],
-    country_code: t.countryCodes[i],
-    url: hotelUrl(services.links, t.ids[i], credit),
-  }));
+  const hotels = (q.only === 'places' ? [] : index.suggestHotels(q.q, limit)).map((i) => {
+    const id = t.idOf(i);
+    return { id, name: t.nameOf(i), city: t.cityOf(i), country_code: t.countryCodeOf(i), url: hotelUrl(services.links, id, credit) };
+  });
   return { places, hotels };
 }

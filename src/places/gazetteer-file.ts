@@ -3,7 +3,7 @@
 // dump's admin1 file was given) instead of the bundled ones, and the well-known islands,
 // areas, lakes, mountains, parks and sights of the dump besides; countries, airports and the
 // short landmark list stay the bundled ones.
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtInGazetteer, bundledGazetteer, type Gazetteer } from './gazetteer.js';
 import type { CitySource, RegionSource } from './gazetteer-sources.js';
@@ -156,12 +156,27 @@ export function readGazetteerFile(dataDir: string): LoadedGazetteer | null {
 }
 
 /** The gazetteer a loaded dump makes: its cities (and regions) and features, the bundled rest. */
-export function gazetteerOf(loaded: LoadedGazetteer): Gazetteer {
-  return bundledGazetteer(loaded.cities, loaded.regions ?? undefined, loaded.features ?? []);
+export function gazetteerOf(loaded: LoadedGazetteer, identity?: string): Gazetteer {
+  return bundledGazetteer(loaded.cities, loaded.regions ?? undefined, loaded.features ?? [], identity);
+}
+
+/**
+ * Which gazetteer a data directory has, without reading it: "bundled", or the loaded file's size
+ * and time (a load writes a new file), for what is built from it to be known by.
+ */
+export function gazetteerIdentity(dataDir: string): string {
+  try {
+    const file = statSync(gazetteerFilePath(dataDir));
+    return `loaded ${file.size} ${file.mtimeMs}`;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'bundled';
+    throw error;
+  }
 }
 
 /** The gazetteer a service on this data directory uses: a loaded dump, or the bundled data. */
 export function gazetteerFor(dataDir: string): Gazetteer {
+  const identity = gazetteerIdentity(dataDir);
   const loaded = readGazetteerFile(dataDir);
-  return loaded ? gazetteerOf(loaded) : builtInGazetteer();
+  return loaded ? gazetteerOf(loaded, identity) : builtInGazetteer();
 }

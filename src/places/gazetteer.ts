@@ -20,6 +20,8 @@ import { featureNames, featurePlace } from './feature-places.js';
 import type { FeatureSource } from './geonames-features.js';
 import { loadLandmarkSources, type LandmarkSource } from './landmarks.js';
 import { cityRadiusKm, type Place } from './place.js';
+import { KeyIndex } from '../text/key-index.js';
+import { PlaceNames } from './place-names.js';
 import { TypoIndex } from './typo-index.js';
 
 export interface GazetteerSources {
@@ -32,6 +34,8 @@ export interface GazetteerSources {
   landmarks: LandmarkSource[];
   /** Islands, areas, lakes, mountains, parks and sights of a loaded GeoNames dump. */
   features?: FeatureSource[];
+  /** What these sources are, for files built from the gazetteer (indexes) to know theirs: none for ad-hoc ones. */
+  identity?: string;
 }
 
 /**
@@ -85,10 +89,17 @@ const SIGHT_TOWN_KM = 15;
 const SIGHT_TOWN_MIN_POPULATION = 1_000;
 
 export class Gazetteer {
+  /** Which sources it was built from ("bundled", a loaded dump's time); null for ad-hoc sources. */
+  readonly identity: string | null;
   readonly cities: Place[] = [];
-  private readonly byId = new Map<string, Place>();
-  /** One entry, or several for a name many places share (most names have one place). */
-  private readonly byName = new Map<string, NameEntry | NameEntry[]>();
+  /** Regions, countries, airports, landmarks and features. */
+  private readonly otherPlaces: Place[] = [];
+  /** Every name a place is known by (after the places: they save and read back as references to them). */
+  private readonly names = new PlaceNames();
+  /** While building: every place by id; then frozen into `ids` and `idPlaces`. */
+  private byId: Map<string, Place> | null = new Map();
+  private ids = new KeyIndex([]);
+  private idPlaces: Place[] = [];
   /** Folded names and codes of each country, for "City, Country" qualifiers. */
   private readonly countryNames = new Map<string, Set<string>>();
   private readonly capitals = new Map<string, Place>();
@@ -102,6 +113,7 @@ export class Gazetteer {
   private readonly typos = new TypoIndex();
 
   constructor(sources: GazetteerSources) {
+    this.identity = sources.identity ?? null;
     const countries = new Map(sources.countries.map((c) => [c.code, c]));
     const regionNames = new Map(sources.regions.map((r) => [r.key, r.name]));
     const foldedRegionNames = new Map(sources.regions.map((r) => [r.key, foldText(r.name)]));
@@ -135,7 +147,7 @@ export class Gazetteer {
         radiusKm: cityRadiusKm(c.population),
       };
       this.cities.push(place);
-      this.byId.set(place.id, place);
+      this.register(place);
       const known = notability(c.alternateNames.length);
       this.addEntry(foldedName, { place, bonus: known, alternate: false });
       if (c.population >= TYPO_NAMES_MIN_POPULATION) {
@@ -226,10 +238,22 @@ export class Gazetteer {
     this.regionAliasNames = new Map([...sources.regionAliases.names].map(([key, names]) => [key, new Set(names.map(foldText))]));
     for (const f of sources.features ?? []) this.addFeature(f, countries.get(f.countryCode), regionNames);
     this.typos.freeze();
+    this.names.freeze();
+    this.ids = new KeyIndex([...this.byId!.keys()]);
+    this.idPlaces = [...this.byId!.values()];
+    this.byId = null;
+  }
+
+  /** Makes a place findable by its id. */
+  private register(place: Place): void {
+    if (this.byId === null) throw new Error('the gazetteer is built');
+    if (this.byId.get(place.id) === place) return;
+    this.byId.set(place.id, place);
+    if (place.kind !== 'city') this.otherPlaces.push(place);
   }
 
   private add(place: Place, names: string[], bonus: number, alternate: boolean): void {
-    this.byId.set(place.id, place);
+    this.register(place);
     const entry: NameEntry = { place, bonus, alternate };
     for (const name of names) this.addEntry(foldText(name), entry);
   }
@@ -240,12 +264,7 @@ export class Gazetteer {
 
   /** Files a name under a key, unless the key is empty or already leads to the place. */
   private addEntry(key: string, entry: NameEntry): void {
-    if (!key) return;
-    const existing = this.byName.get(key);
-    if (existing === undefined) this.byName.set(key, entry);
-    else if (!Array.isArray(existing)) {
-      if (existing.place !== entry.place) this.byName.set(key, [existing, entry]);
-    } else if (!existing.some((e) => e.place === entry.place)) existing.push(entry);
+    this.names.add(key, entry);
   }
 
   /**
@@ -269,7 +288,7 @@ export class Gazetteer {
       hasCentre: true,
       radiusKm: AIRPORT_RADIUS_KM,
     };
-    this.byId.set(place.id, place);
+    this.register(place);
     const city = foldText(a.municipality);
     if (a.large) this.typos.add(foldText(a.name));
     this.addName(a.iata.toLowerCase(), place, AIRPORT_CODE_BONUS[size], false);
@@ -311,7 +330,7 @@ export class Gazetteer {
       hasCentre: true,
       radiusKm: LANDMARK_RADIUS_KM,
     };
-    this.byId.set(place.id, place);
+    this.register(place);
     this.addName(foldText(l.name), place, LANDMARK_NAME_BONUS, false);
     for (const alias of l.aliases) this.addName(foldText(alias), place, LANDMARK_ALIAS_BONUS, true);
     for (const name of [l.name, ...l.aliases]) this.typos.add(foldText(name));
@@ -329,7 +348,7 @@ export class Gazetteer {
     if (this.foldedRegionNames.get(regionKey) === folded || this.regionAliasNames.get(regionKey)?.has(folded)) return;
     const town = this.townAround(f.lat, f.lng, f.countryCode);
     const place = featurePlace(f, { countryName: country.name, regionName: regionNames.get(regionKey), regionKey, town });
-    this.byId.set(place.id, place);
+    this.register(place);
     const { names, typoNames } = featureNames(f);
     for (const { key, bonus, alternate } of names) this.addName(key, place, bonus, alternate);
     for (const name of typoNames) this.typos.add(name);
@@ -359,13 +378,14 @@ export class Gazetteer {
 
   /** A place by its id (`geonames:…`, `region:…`, `country:…`). */
   get(id: string): Place | undefined {
-    return this.byId.get(id);
+    if (this.byId !== null) return this.byId.get(id);
+    const k = this.ids.indexOf(id);
+    return k === -1 ? undefined : this.idPlaces[k];
   }
 
   /** Places whose name or alias folds to exactly this text, with how likely each is meant by it. */
   entriesNamed(foldedName: string): readonly NameEntry[] {
-    const found = this.byName.get(foldedName);
-    return found === undefined ? [] : Array.isArray(found) ? found : [found];
+    return this.names.named(foldedName);
   }
 
   /**
@@ -378,7 +398,7 @@ export class Gazetteer {
 
   /** Every name the gazetteer files places under (folded); `entriesNamed` gives the places of each. */
   nameKeys(): IterableIterator<string> {
-    return this.byName.keys();
+    return this.names.keys();
   }
 
   /** Places whose name or alias folds to exactly this text. */
@@ -387,11 +407,11 @@ export class Gazetteer {
   }
 
   region(key: string): Place | undefined {
-    return this.byId.get(`region:${key}`);
+    return this.get(`region:${key}`);
   }
 
   country(code: string): Place | undefined {
-    return this.byId.get(`country:${code}`);
+    return this.get(`country:${code}`);
   }
 
   /** The id of a country's capital city, if the gazetteer has it. */
@@ -476,8 +496,10 @@ export function bundledGazetteer(
   cities: CitySource[] = loadCitySources(),
   regions: RegionSource[] = loadRegionSources(),
   features: FeatureSource[] = [],
+  identity?: string,
 ): Gazetteer {
   return new Gazetteer({
+    identity,
     cities,
     regions,
     regionAliases: loadRegionAliases(),
@@ -492,6 +514,6 @@ let builtIn: Gazetteer | undefined;
 
 /** The gazetteer of the bundled data packages, built once per process (it never changes). */
 export function builtInGazetteer(): Gazetteer {
-  builtIn ??= bundledGazetteer();
+  builtIn ??= bundledGazetteer(loadCitySources(), loadRegionSources(), [], 'bundled');
   return builtIn;
 }

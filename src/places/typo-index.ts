@@ -51,12 +51,14 @@ function eachVariantHash(text: string, visit: (key: number) => void): void {
 
 export class TypoIndex {
   private readonly names: string[] = [];
-  private readonly filed = new Set<string>();
+  /** The names filed, while filing (let go by freeze: a search never needs it). */
+  private filed: Set<string> | null = new Set();
   private pending: number[] = [];
   private keys = new Float64Array(0);
 
   /** Files a folded name (once, however many places bear it). */
   add(foldedName: string): void {
+    this.filed ??= new Set(this.names);
     if (foldedName.length < MIN_LENGTH || !LATIN.test(foldedName) || this.filed.has(foldedName)) return;
     this.filed.add(foldedName);
     const id = this.names.push(foldedName) - 1;
@@ -65,6 +67,7 @@ export class TypoIndex {
 
   /** Sorts what was filed (at the end of a build, so no search pays for it); names added later are filed by the next call. */
   freeze(): void {
+    this.filed = null;
     if (this.pending.length === 0) return;
     const keys = new Float64Array(this.keys.length + this.pending.length);
     keys.set(this.keys);

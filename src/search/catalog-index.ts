@@ -80,6 +80,7 @@ export class CatalogIndex {
     private readonly gazetteer: Gazetteer,
   ) {
     this.table = table;
+    table.seal();
     const n = table.size;
     this.ranks = computeRanks(table);
     this.tree = new KdTree(table.lng.subarray(0, n), table.lat.subarray(0, n));
@@ -94,7 +95,7 @@ export class CatalogIndex {
     this.names = new NameIndex(table.names, this.ranks.byRating, { cityOf, members: cityMembers });
     this.cityOf = cityOf;
     this.exactNames = new ExactNames(table.names, this.ranks.byRating);
-    this.cityNames = new CityNames(gazetteer, this.cityNumber, (placeId) => this.hotelCount(placeId));
+    this.cityNames = new CityNames(gazetteer, this.cityNumber, this.members);
   }
 
   get size(): number {
@@ -126,11 +127,12 @@ export class CatalogIndex {
     // Hotels share city names: look each (country, city) up once.
     const sameNamed = new Map<string, Place[]>();
     for (let i = 0; i < table.size; i++) {
-      const country = table.countryCodes[i];
-      const key = `${country}|${table.cities[i]}`;
+      const country = table.countryCodeOf(i);
+      const cityText = table.cityOf(i);
+      const key = `${country}|${cityText}`;
       let named = sameNamed.get(key);
-      if (!named) sameNamed.set(key, (named = gazetteer.citiesNamed(country, table.cities[i])));
-      const city = gazetteer.locateCity(country, table.cities[i], table.lat[i], table.lng[i], named);
+      if (!named) sameNamed.set(key, (named = gazetteer.citiesNamed(country, cityText)));
+      const city = gazetteer.locateCity(country, cityText, table.lat[i], table.lng[i], named);
       add(`country:${country}`, i);
       if (city) {
         let number = this.cityNumber.get(city.id);

@@ -19,8 +19,13 @@ export class CityNames {
     private readonly gazetteer: Gazetteer,
     /** Cities with hotels, numbered: by place id. */
     private readonly cityNumber: ReadonlyMap<string, number>,
-    private readonly hotelCount: (placeId: string) => number,
+    /** Hotels of each place, by place id: a city's count is its list's length. */
+    private readonly members: ReadonlyMap<string, Uint32Array>,
   ) {}
+
+  private hotelCount(placeId: string): number {
+    return this.members.get(placeId)?.length ?? 0;
+  }
 
   /** Cities with hotels of this folded name, by number; `alternates`: other names of big cities count too. */
   named(folded: string, alternates: boolean): number[] {

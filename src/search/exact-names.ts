@@ -5,6 +5,7 @@
 // Flat, like the other indexes: each hotel's 30-bit hash of its folded name, hotels sorted by
 // hash and, within a hash, best-rated first. A lookup is a binary search; a hash that collides
 // only brings a hotel whose name is then compared as text.
+import type { TextColumn } from './string-column.js';
 import { foldText } from '../text/fold.js';
 import { orderByKey } from './sort-keys.js';
 
@@ -27,7 +28,7 @@ export class ExactNames {
 
   /** `byRating`: each hotel's place best-rated first (a permutation). */
   constructor(
-    private readonly names: readonly string[],
+    private readonly names: TextColumn,
     byRating: Uint32Array,
   ) {
     const n = names.length;
@@ -37,8 +38,9 @@ export class ExactNames {
     const hashOfName = new Map<string, number>();
     const hashOf = new Uint32Array(n);
     for (let h = 0; h < n; h++) {
-      let hash = hashOfName.get(names[h]);
-      if (hash === undefined) hashOfName.set(names[h], (hash = nameHash(foldText(names[h]))));
+      const name = names.at(h)!;
+      let hash = hashOfName.get(name);
+      if (hash === undefined) hashOfName.set(name, (hash = nameHash(foldText(name))));
       hashOf[h] = hash;
     }
     const order =
@@ -68,7 +70,7 @@ export class ExactNames {
         if (k - first >= SCAN_WITH_FILTER) break;
         if (!keep(hotel)) continue;
       }
-      const name = this.names[hotel];
+      const name = this.names.at(hotel)!;
       if (name !== lastName) {
         lastName = name;
         lastEqual = foldText(name) === folded;

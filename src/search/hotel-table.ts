@@ -1,14 +1,16 @@
 // The card fields of every hotel of a catalog, column by column: numbers in typed arrays,
-// strings in plain arrays, row i of every column being hotel i.
+// texts in text columns, row i of every column being hotel i.
 import type { HotelCardRow } from '../catalog/hotel.js';
+import { InternedColumn, OptionalStringColumn, StringColumn } from './string-column.js';
 
 export class HotelTable {
-  readonly ids: string[] = [];
-  readonly names: string[] = [];
-  readonly addresses: string[] = [];
-  readonly cities: string[] = [];
-  readonly countryCodes: string[] = [];
-  readonly photoUrls: (string | null)[] = [];
+  readonly ids: StringColumn;
+  readonly names: StringColumn;
+  readonly addresses: StringColumn;
+  /** Many hotels share a city and a country: each is kept once. */
+  readonly cities: InternedColumn;
+  readonly countryCodes: InternedColumn;
+  readonly photoUrls: OptionalStringColumn;
   readonly lat: Float64Array;
   readonly lng: Float64Array;
   /** NaN where the hotel has no star rating. */
@@ -17,9 +19,15 @@ export class HotelTable {
   readonly rating: Float64Array;
   /** -1 where the review count is unknown. */
   readonly reviews: Int32Array;
-  private readonly interned = new Map<string, string>();
+  private size_ = 0;
 
   constructor(capacity: number) {
+    this.ids = new StringColumn(capacity);
+    this.names = new StringColumn(capacity);
+    this.addresses = new StringColumn(capacity);
+    this.cities = new InternedColumn(capacity);
+    this.countryCodes = new InternedColumn(capacity);
+    this.photoUrls = new OptionalStringColumn(capacity);
     this.lat = new Float64Array(capacity);
     this.lng = new Float64Array(capacity);
     this.stars = new Float64Array(capacity);
@@ -28,19 +36,19 @@ export class HotelTable {
   }
 
   get size(): number {
-    return this.ids.length;
+    return this.size_;
   }
 
   /** Appends a row; returns false when the table is full. */
   add(row: HotelCardRow): boolean {
-    const i = this.ids.length;
+    const i = this.size_;
     if (i === this.lat.length) return false;
+    this.size_++;
     this.ids.push(row.id);
     this.names.push(row.name);
     this.addresses.push(row.address);
-    // Many hotels share a city and a country: keep one copy of each string.
-    this.cities.push(this.intern(row.city));
-    this.countryCodes.push(this.intern(row.country_code));
+    this.cities.push(row.city);
+    this.countryCodes.push(row.country_code);
     this.photoUrls.push(row.photo_url);
     this.lat[i] = row.latitude;
     this.lng[i] = row.longitude;
@@ -50,11 +58,34 @@ export class HotelTable {
     return true;
   }
 
-  private intern(text: string): string {
-    const known = this.interned.get(text);
-    if (known !== undefined) return known;
-    this.interned.set(text, text);
-    return text;
+  /** No more rows: the text columns are made readable. */
+  seal(): void {
+    for (const column of [this.ids, this.names, this.addresses, this.cities, this.countryCodes, this.photoUrls]) column.seal();
+  }
+
+  /** Hotel i's texts (the columns hold every row they are given, so these are there). */
+  idOf(i: number): string {
+    return this.ids.at(i)!;
+  }
+
+  nameOf(i: number): string {
+    return this.names.at(i)!;
+  }
+
+  addressOf(i: number): string {
+    return this.addresses.at(i)!;
+  }
+
+  cityOf(i: number): string {
+    return this.cities.at(i)!;
+  }
+
+  countryCodeOf(i: number): string {
+    return this.countryCodes.at(i)!;
+  }
+
+  photoUrlOf(i: number): string | null {
+    return this.photoUrls.at(i)!;
   }
 
   starsOf(i: number): number | null {

@@ -2,9 +2,10 @@
 // new index beside the old one and swaps them: requests never wait for a load and never fail
 // because of one; a request holds the index it started with until it ends.
 import type { Logger } from 'pino';
-import type { CatalogStore } from '../catalog/store.js';
+import type { CatalogStore, CatalogVersion } from '../catalog/store.js';
 import type { Gazetteer } from '../places/gazetteer.js';
 import { CatalogChangedError, loadCatalogIndex, type CatalogIndex } from './catalog-index.js';
+import type { IndexSnapshots } from './index-snapshot.js';
 
 export class LiveIndex {
   private index: CatalogIndex | null = null;
@@ -16,6 +17,8 @@ export class LiveIndex {
     private readonly gazetteer: Gazetteer,
     private readonly logger: Logger,
     private readonly pollMs: number,
+    /** Where built indexes are kept: read instead of building, written after building; null: always build. */
+    private readonly snapshots: IndexSnapshots | null = null,
   ) {}
 
   /** The index in use, or null when no catalog has been imported yet. */
@@ -51,18 +54,49 @@ export class LiveIndex {
         const version = await this.store.current();
         if (!version || version.generation === this.index?.version.generation) return;
         const started = performance.now();
-        const index = await loadCatalogIndex(this.store, version, this.gazetteer);
+        const { index: saved, unreadable } = this.savedIndex(version);
+        const index = saved ?? (await loadCatalogIndex(this.store, version, this.gazetteer));
         this.index = index;
         this.logger.info(
-          { generation: version.generation, hotels: version.hotelCount, source: version.source, ms: Math.round(performance.now() - started) },
+          {
+            generation: version.generation,
+            hotels: version.hotelCount,
+            source: version.source,
+            index: saved ? 'read from its file' : 'built',
+            ms: Math.round(performance.now() - started),
+          },
           'catalog index switched',
         );
+        if (!saved) this.save(index, unreadable);
         return;
       } catch (error) {
         if (error instanceof CatalogChangedError && attempt < 3) continue;
         this.logger.warn({ err: error }, 'catalog index not refreshed; keeping the one in use');
         return;
       }
+    }
+  }
+
+  /** The generation's index as saved, or null (none saved, or unreadable: then it is built). */
+  private savedIndex(version: CatalogVersion): { index: CatalogIndex | null; unreadable: boolean } {
+    if (!this.snapshots) return { index: null, unreadable: false };
+    const { index, problem } = this.snapshots.load(version, this.gazetteer);
+    if (problem) this.logger.warn({ err: problem }, 'saved catalog index not readable; building it from the catalog');
+    return { index, unreadable: problem !== undefined };
+  }
+
+  /**
+   * Keeps a built index for the next start, unless an import (or another server) saved it
+   * meanwhile; a file found unreadable is replaced.
+   */
+  private save(index: CatalogIndex, replace: boolean): void {
+    if (!this.snapshots || (!replace && this.snapshots.has(index.version, this.gazetteer))) return;
+    const started = performance.now();
+    try {
+      const path = this.snapshots.save(index, this.gazetteer);
+      if (path) this.logger.info({ path, ms: Math.round(performance.now() - started) }, 'catalog index saved for the next start');
+    } catch (error) {
+      this.logger.warn({ err: error }, 'catalog index not saved; the next start builds it again');
     }
   }
 }

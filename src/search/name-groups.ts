@@ -2,6 +2,7 @@
 // hundred cities, the demo catalog), and every hotel of a group scores the same for a typed
 // name, so the name index lists and scores groups, not hotels: a query costs what the
 // distinct names it meets cost, however many hotels carry each of them.
+import type { TextColumn } from './string-column.js';
 import { nameWords } from './name-words.js';
 import { orderByKey } from './sort-keys.js';
 
@@ -29,7 +30,7 @@ export class NameGroups {
   /** Per hotel: its group. */
   readonly groupOf: Uint32Array;
 
-  constructor(names: readonly string[], ranks: Uint32Array) {
+  constructor(names: TextColumn, ranks: Uint32Array) {
     const n = names.length;
     // Read each distinct name once; names made of the same words in the same order share a group.
     const groupOfName = new Map<string, number>();
@@ -38,9 +39,10 @@ export class NameGroups {
     const groupSize: number[] = [];
     this.groupOf = new Uint32Array(n);
     for (let h = 0; h < n; h++) {
-      let g = groupOfName.get(names[h]);
+      const name = names.at(h)!;
+      let g = groupOfName.get(name);
       if (g === undefined) {
-        const tokens = nameWords(names[h]).map((word) => this.tokenOf(word));
+        const tokens = nameWords(name).map((word) => this.tokenOf(word));
         const key = tokens.join(',');
         g = groupOfWords.get(key);
         if (g === undefined) {
@@ -49,7 +51,7 @@ export class NameGroups {
           groupTokens.push(tokens);
           groupSize.push(0);
         }
-        groupOfName.set(names[h], g);
+        groupOfName.set(name, g);
       }
       this.groupOf[h] = g;
       groupSize[g]++;

@@ -9,6 +9,7 @@
 // list), so the long list of a common word is only read for names that match that word alone,
 // and only when that word alone weighs enough of the query. The hotels of a city the query
 // names (a typed word, or the caller's `city`) are read first, from that city's own lists.
+import type { TextColumn } from './string-column.js';
 import { CityWordLists } from './city-words.js';
 import { nameWords } from './name-words.js';
 import { HotelSuggestions } from './hotel-suggestions.js';
@@ -60,15 +61,14 @@ export class NameIndex {
   private stamp = 0;
 
   /** `minPairedNames`: words in fewer names than this are not paired (a test may pair every word). */
-  constructor(names: readonly string[], ranks: Uint32Array, cities: HotelCities | null = null, minPairedNames = MIN_PAIRED_NAMES) {
+  constructor(names: TextColumn, ranks: Uint32Array, cities: HotelCities | null = null, minPairedNames = MIN_PAIRED_NAMES) {
     this.groups = new NameGroups(names, ranks);
     const { idf, words } = this.groups;
     this.reader = new NameReader(this.groups.vocabulary, words, idf);
     this.unknownWordWeight = idf.reduce((most, x) => Math.max(most, x), 1);
     const order = this.groups.lightestFirst();
     this.lists = wordLists(this.groups, order);
-    const { start } = this.lists;
-    this.pairs = new WordPairLists(this.groups, order, (t) => start[t + 1] - start[t], minPairedNames);
+    this.pairs = new WordPairLists(this.groups, order, this.lists.start, minPairedNames);
     this.suggestions = new HotelSuggestions(this.groups, this.reader, ranks);
     this.tables = {
       groups: this.groups,

@@ -10,6 +10,10 @@ export interface Ranks {
   byStars: Uint32Array;
 }
 
+function textOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function positions(order: Uint32Array): Uint32Array {
   const rank = new Uint32Array(order.length);
   for (let p = 0; p < order.length; p++) rank[order[p]] = p;
@@ -17,7 +21,6 @@ function positions(order: Uint32Array): Uint32Array {
 }
 
 export function computeRanks(table: HotelTable): Ranks {
-  const { names, ids } = table;
   const n = table.size;
   // Scores and stars are never negative: -1 stands for "none" and sorts after every value.
   const rating = new Float64Array(n);
@@ -27,7 +30,7 @@ export function computeRanks(table: HotelTable): Ranks {
     stars[i] = Number.isNaN(table.stars[i]) ? -1 : table.stars[i];
   }
   const reviews = table.reviews;
-  const byNames = (a: number, b: number) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0) || (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0);
+  const byNames = (a: number, b: number) => textOrder(table.nameOf(a), table.nameOf(b)) || textOrder(table.idOf(a), table.idOf(b));
   const order = byRatingOrder(n, rating, reviews, byNames) ?? Uint32Array.from(rating.keys()).sort((a, b) => rating[b] - rating[a] || reviews[b] - reviews[a] || byNames(a, b));
   const byRating = positions(order);
   // Most stars first, then best-rated: the key is the stars' place, ties by rating position.

@@ -56,7 +56,8 @@ export class WordPairLists {
   constructor(
     names: NameGroups,
     order: Uint32Array,
-    private readonly groupsOfWord: (token: number) => number,
+    /** The word lists' starts: a word's list length is how many groups hold it. */
+    private readonly wordListStart: Uint32Array,
     readonly minGroups: number,
   ) {
     const counts: number[] = [];
@@ -77,7 +78,7 @@ export class WordPairLists {
 
   /** Whether a word is paired: its names that hold another paired word are in their pair lists. */
   isPaired(token: number): boolean {
-    return this.groupsOfWord(token) >= this.minGroups;
+    return this.wordListStart[token + 1] - this.wordListStart[token] >= this.minGroups;
   }
 
   /** The list of groups holding both words, or -1 when no name does. */

@@ -23,7 +23,8 @@ export interface CliProcess {
 /** Starts `hotel-affiliate ARGS` on a data directory and, when given, a test service's database. */
 export function startCli(dataDir: string, args: string[], databaseEnv: Record<string, string> = {}): CliProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...databaseEnv },
+    // An import's saving of its index (seconds of a child's CPU) is tested in saved-indexes.test.ts.
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SAVED_INDEXES: 'false', ...databaseEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -76,6 +76,8 @@ export async function startTestService(
     LOG_LEVEL: 'silent',
     CATALOG_POLL_SECONDS: '0.2',
     LIMIT_KEYLESS_PER_HOUR: '100000',
+    // Saving indexes takes a second per start; saved-indexes.test.ts turns it on and compares answers.
+    SAVED_INDEXES: 'false',
     ...env,
   });
   const importFeed = async (feed: HotelRecord[] | string) => {

@@ -1,0 +1,62 @@
+// The names places are known by, each leading to its places with how likely each is meant.
+// Filled while the gazetteer is built, then frozen flat: one list of entries in name order and
+// each name's run of it. Flat, the gazetteer saves and reads back as a few columns instead of
+// half a million small objects and arrays.
+import { KeyIndex } from '../text/key-index.js';
+import type { NameEntry } from './gazetteer.js';
+
+export class PlaceNames {
+  /** While filling: one entry, or several for a name many places share. Null once frozen. */
+  private filling: Map<string, NameEntry | NameEntry[]> | null = new Map();
+  /** Frozen: the entries of name n are entries[starts[n]] to entries[starts[n + 1]]. */
+  private entries: NameEntry[] = [];
+  private starts = new Uint32Array(1);
+  private numbers = new KeyIndex([]);
+
+  /** Files a name under a key, unless the key is empty or already leads to the place. */
+  add(key: string, entry: NameEntry): void {
+    if (!key) return;
+    if (this.filling === null) throw new Error('place names are frozen');
+    const existing = this.filling.get(key);
+    if (existing === undefined) this.filling.set(key, entry);
+    else if (!Array.isArray(existing)) {
+      if (existing.place !== entry.place) this.filling.set(key, [existing, entry]);
+    } else if (!existing.some((e) => e.place === entry.place)) existing.push(entry);
+  }
+
+  /** Ends the filling. An entry object filed under several names is copied for each. */
+  freeze(): void {
+    if (this.filling === null) return;
+    const entries: NameEntry[] = [];
+    const starts = new Uint32Array(this.filling.size + 1);
+    const seen = new Set<NameEntry>();
+    const keep = (entry: NameEntry) => {
+      entries.push(seen.has(entry) ? { ...entry } : entry);
+      seen.add(entry);
+    };
+    let n = 0;
+    for (const found of this.filling.values()) {
+      if (Array.isArray(found)) found.forEach(keep);
+      else keep(found);
+      starts[++n] = entries.length;
+    }
+    this.entries = entries;
+    this.starts = starts;
+    this.numbers = new KeyIndex([...this.filling.keys()]);
+    this.filling = null;
+  }
+
+  /** The entries of a folded name; empty for a name no place has. */
+  named(key: string): readonly NameEntry[] {
+    if (this.filling !== null) {
+      const found = this.filling.get(key);
+      return found === undefined ? [] : Array.isArray(found) ? found : [found];
+    }
+    const n = this.numbers.indexOf(key);
+    return n === -1 ? [] : this.entries.slice(this.starts[n], this.starts[n + 1]);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.filling !== null ? this.filling.keys() : this.numbers.keys.values();
+  }
+}

@@ -1,0 +1,86 @@
+// The gazetteer and the place suggestions a server starts with, kept built beside the catalog
+// indexes: reading them back takes a fraction of the 2-3 s building them from the data packages
+// (or a loaded dump) does. A file is used only for the same gazetteer and the same code.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { codeFingerprint } from '../snapshot/code-fingerprint.js';
+import { openGraph, removeStaleGraphs, saveGraph, type SnapshotClasses } from '../snapshot/graph-file.js';
+import { KdTree } from '../search/kd-tree.js';
+import { IndexBuffer } from '../search/index-buffer.js';
+import { KeyIndex } from '../text/key-index.js';
+import { RangeBest } from '../search/prefix-ranges.js';
+import { Gazetteer } from './gazetteer.js';
+import { gazetteerFor, gazetteerIdentity } from './gazetteer-file.js';
+import { PlaceNames } from './place-names.js';
+import { PlaceSuggestions } from './place-suggestions.js';
+import { TypoIndex } from './typo-index.js';
+
+const CLASSES: SnapshotClasses = { Gazetteer, IndexBuffer, KdTree, KeyIndex, PlaceNames, PlaceSuggestions, RangeBest, TypoIndex };
+const PREFIX = 'gazetteer-';
+const STALE_AFTER_MS = 10 * 60_000;
+
+export interface PlaceIndexes {
+  gazetteer: Gazetteer;
+  suggestions: PlaceSuggestions;
+}
+
+interface PlacesMeta {
+  kind: 'places';
+  code: string;
+  gazetteer: string;
+}
+
+function isMeta(found: unknown, meta: PlacesMeta): boolean {
+  const m = found as Partial<PlacesMeta> | null;
+  return m !== null && typeof m === 'object' && m.kind === meta.kind && m.code === meta.code && m.gazetteer === meta.gazetteer;
+}
+
+/**
+ * The places of a data directory: read from `saveDir` when saved there for this gazetteer and
+ * code, else built (and saved, when `saveDir` is given). A gazetteer file that cannot be read
+ * throws, as building does; a saved file that cannot be read is only logged.
+ */
+export function openPlaceIndexes(dataDir: string, saveDir: string | null, logger: Logger): PlaceIndexes {
+  if (saveDir === null) return built(dataDir);
+  const meta: PlacesMeta = { kind: 'places', code: codeFingerprint(), gazetteer: gazetteerIdentity(dataDir) };
+  const path = join(saveDir, `${PREFIX}${meta.code.slice(0, 12)}.bin`);
+  const saved = readSaved(path, meta, logger);
+  if (saved) return saved;
+  const places = built(dataDir);
+  try {
+    mkdirSync(saveDir, { recursive: true });
+    saveGraph(path, meta, places, { classes: CLASSES });
+    removeStaleGraphs(saveDir, PREFIX, path, STALE_AFTER_MS);
+  } catch (error) {
+    logger.warn({ err: error }, 'gazetteer not saved; the next start builds it again');
+  }
+  return places;
+}
+
+function built(dataDir: string): PlaceIndexes {
+  const gazetteer = gazetteerFor(dataDir);
+  return { gazetteer, suggestions: new PlaceSuggestions(gazetteer) };
+}
+
+function readSaved(path: string, meta: PlacesMeta, logger: Logger): PlaceIndexes | null {
+  let opened;
+  try {
+    opened = openGraph(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') logger.warn({ err: error }, 'saved gazetteer not readable; building it');
+    return null;
+  }
+  if (!isMeta(opened.meta, meta)) {
+    opened.close();
+    return null;
+  }
+  try {
+    const places = opened.read({ classes: CLASSES }) as PlaceIndexes;
+    if (!(places.gazetteer instanceof Gazetteer) || !(places.suggestions instanceof PlaceSuggestions)) throw new Error(`${path} does not hold the places it says`);
+    return places;
+  } catch (error) {
+    logger.warn({ err: error }, 'saved gazetteer not readable; building it');
+    return null;
+  }
+}

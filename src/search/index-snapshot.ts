@@ -1,0 +1,148 @@
+// Built catalog indexes kept on disk beside the catalog: an import writes the index of the
+// generation it made, a server that had to build one writes it too, and a start (or a new
+// generation seen by a running server) reads it instead of building it again: about a second
+// instead of ten at a million hotels. A file is used only for the same generation of the same
+// catalog, the same gazetteer and the same code; any other file is ignored and, after a while,
+// removed.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CatalogVersion } from '../catalog/store.js';
+import type { Gazetteer } from '../places/gazetteer.js';
+import { codeFingerprint } from '../snapshot/code-fingerprint.js';
+import { openGraph, removeStaleGraphs, saveGraph, type SnapshotClasses } from '../snapshot/graph-file.js';
+import { CatalogIndex } from './catalog-index.js';
+import { CircleCounter } from './circle-count.js';
+import { CityNames } from './city-names.js';
+import { CityWordLists } from './city-words.js';
+import { ExactNames } from './exact-names.js';
+import { HotelSuggestions } from './hotel-suggestions.js';
+import { HotelTable } from './hotel-table.js';
+import { IndexBuffer } from './index-buffer.js';
+import { KdTree } from './kd-tree.js';
+import { NameGroups } from './name-groups.js';
+import { NameIndex } from './name-index.js';
+import { NameReader } from './name-reading.js';
+import { RangeBest } from './prefix-ranges.js';
+import { InternedColumn, OptionalStringColumn, StringColumn } from './string-column.js';
+import { TopK } from './top-k.js';
+import { WordPairLists } from './word-pairs.js';
+
+/** Every class a catalog index is made of. */
+const CLASSES: SnapshotClasses = {
+  CatalogIndex,
+  CircleCounter,
+  CityNames,
+  CityWordLists,
+  ExactNames,
+  HotelSuggestions,
+  HotelTable,
+  IndexBuffer,
+  InternedColumn,
+  KdTree,
+  NameGroups,
+  NameIndex,
+  NameReader,
+  OptionalStringColumn,
+  RangeBest,
+  StringColumn,
+  TopK,
+  WordPairLists,
+};
+
+const PREFIX = 'catalog-index-';
+/** Files of other generations or versions are removed once this old (a server may still be writing its own). */
+const STALE_AFTER_MS = 10 * 60_000;
+
+interface SnapshotMeta {
+  kind: 'catalog-index';
+  code: string;
+  gazetteer: string;
+  generation: number;
+  hotelCount: number;
+  importedAt: string;
+  source: string;
+}
+
+function metaOf(version: CatalogVersion, gazetteer: Gazetteer): SnapshotMeta | null {
+  if (gazetteer.identity === null) return null;
+  return {
+    kind: 'catalog-index',
+    code: codeFingerprint(),
+    gazetteer: gazetteer.identity,
+    generation: version.generation,
+    hotelCount: version.hotelCount,
+    importedAt: version.importedAt,
+    source: version.source,
+  };
+}
+
+function sameMeta(a: unknown, b: SnapshotMeta): boolean {
+  if (typeof a !== 'object' || a === null) return false;
+  const found = a as Record<string, unknown>;
+  return (Object.keys(b) as (keyof SnapshotMeta)[]).every((key) => found[key] === b[key]);
+}
+
+/** Where a data directory keeps its built indexes. */
+export function indexDirectory(dataDir: string): string {
+  return join(dataDir, 'indexes');
+}
+
+/** The folder of index files of a data directory, and what is done with them. */
+export class IndexSnapshots {
+  constructor(readonly dir: string) {}
+
+  private pathOf(meta: SnapshotMeta): string {
+    return join(this.dir, `${PREFIX}${meta.generation}-${meta.code.slice(0, 12)}.bin`);
+  }
+
+  /** Whether this generation's index is saved (for this code and gazetteer). */
+  has(version: CatalogVersion, gazetteer: Gazetteer): boolean {
+    const meta = metaOf(version, gazetteer);
+    if (meta === null) return false;
+    try {
+      const opened = openGraph(this.pathOf(meta));
+      opened.close();
+      return sameMeta(opened.meta, meta);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The saved index of this generation, or null when there is none for it (or it cannot be
+   * read: the caller builds the index then). Throws nothing.
+   */
+  load(version: CatalogVersion, gazetteer: Gazetteer): { index: CatalogIndex | null; problem?: unknown } {
+    const meta = metaOf(version, gazetteer);
+    if (meta === null) return { index: null };
+    const path = this.pathOf(meta);
+    let opened;
+    try {
+      opened = openGraph(path);
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { index: null } : { index: null, problem: error };
+    }
+    if (!sameMeta(opened.meta, meta)) {
+      opened.close();
+      return { index: null };
+    }
+    try {
+      const index = opened.read({ classes: CLASSES, externals: { gazetteer } });
+      if (!(index instanceof CatalogIndex) || index.size !== version.hotelCount) return { index: null, problem: new Error(`${path} does not hold the index it says`) };
+      return { index };
+    } catch (error) {
+      return { index: null, problem: error };
+    }
+  }
+
+  /** Writes an index (whole, by a rename) and removes old files; returns the file's path, or null for an ad-hoc gazetteer. */
+  save(index: CatalogIndex, gazetteer: Gazetteer): string | null {
+    const meta = metaOf(index.version, gazetteer);
+    if (meta === null) return null;
+    mkdirSync(this.dir, { recursive: true });
+    const path = this.pathOf(meta);
+    saveGraph(path, meta, index, { classes: CLASSES, externals: { gazetteer } });
+    removeStaleGraphs(this.dir, PREFIX, path, STALE_AFTER_MS);
+    return path;
+  }
+}

@@ -1,0 +1,239 @@
+// Indexes kept built in DATA_DIR/indexes. Read back, they answer exactly as the indexes they
+// were saved from; a server started again answers as before and reads them instead of
+// building; a newer catalog, a damaged file or another gazetteer is never answered from a file
+// that is not its own.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoHotels } from '../src/catalog/demo.js';
+import type { HotelRecord } from '../src/catalog/hotel.js';
+import { importFeedFile } from '../src/catalog/import.js';
+import { importCommand } from '../src/cli/commands/import-command.js';
+import { loadConfig } from '../src/config.js';
+import { GazetteerResolver } from '../src/places/destination-resolver.js';
+import { builtInGazetteer, type Gazetteer } from '../src/places/gazetteer.js';
+import { openPlaceIndexes } from '../src/places/saved-places.js';
+import { loadCatalogIndex, type CatalogIndex } from '../src/search/catalog-index.js';
+import { IndexSnapshots, indexDirectory } from '../src/search/index-snapshot.js';
+import { openStorage } from '../src/storage/storage.js';
+import { startTestService, writeFeed } from './support/test-service.js';
+
+const silent = pino({ level: 'silent' });
+/** The test services keep no indexes unless told to. */
+const SAVING = { SAVED_INDEXES: 'true' };
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** Everything the operations ask of an index, over many queries, as plain data. */
+function answersOf(index: CatalogIndex, gazetteer: Gazetteer, seed: number): unknown[] {
+  const next = random(seed);
+  const hotel = () => Math.floor(next() * index.size);
+  const filters = [
+    { minStars: null, minRating: null },
+    { minStars: 4, minRating: null },
+    { minStars: null, minRating: 8.5 },
+  ];
+  const sorts = ['rating', 'stars', 'distance'] as const;
+  const out: unknown[] = [];
+  for (let q = 0; q < 300; q++) {
+    const i = hotel();
+    const t = index.table;
+    out.push([t.idOf(i), t.nameOf(i), t.addressOf(i), t.cityOf(i), t.countryCodeOf(i), t.photoUrlOf(i), t.starsOf(i), t.ratingOf(i), t.reviewsOf(i), t.lat[i], t.lng[i]]);
+    const point = { lat: t.lat[i] + (next() - 0.5) * 0.1, lng: t.lng[i] + (next() - 0.5) * 0.1 };
+    out.push(index.near(point, [1, 5, 50][q % 3], filters[q % 3], sorts[q % 3], 20));
+    out.push(index.countNear(point, 10));
+    const name = t.nameOf(i);
+    out.push(index.findByName(name, null, 10).matches);
+    out.push(index.findByName(name.slice(0, -1), t.cityOf(i), 10));
+    out.push(index.suggestHotels(name.slice(0, 2 + (q % 6)), 5));
+    const city = gazetteer.locateCity(t.countryCodeOf(i), t.cityOf(i), t.lat[i], t.lng[i]);
+    if (city) {
+      out.push(index.hotelCount(city.id));
+      out.push(index.inPlace(city, filters[(q + 1) % 3], sorts[(q + 1) % 3], 20));
+    }
+    const country = gazetteer.country(t.countryCodeOf(i))!;
+    out.push(index.inPlace(country, filters[q % 3], 'rating', 20));
+  }
+  return JSON.parse(JSON.stringify(out));
+}
+
+describe('a saved catalog index', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'saved-index-test-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('answers every query exactly as the index it was saved from', async () => {
+    const gazetteer = builtInGazetteer();
+    const storage = await openStorage(loadConfig({ DATA_DIR: dir }));
+    try {
+      const feed = await writeFeed(dir, [...generateDemoHotels(gazetteer, 20_000)]);
+      const version = await importFeedFile(storage.catalog, gazetteer, feed);
+      const built = await loadCatalogIndex(storage.catalog, version, gazetteer);
+      const snapshots = new IndexSnapshots(indexDirectory(dir));
+      expect(snapshots.load(version, gazetteer).index).toBeNull();
+      snapshots.save(built, gazetteer);
+      expect(snapshots.has(version, gazetteer)).toBe(true);
+      const { index: read, problem } = snapshots.load(version, gazetteer);
+      expect(problem).toBeUndefined();
+      expect(read).not.toBeNull();
+      expect(read).not.toBe(built);
+      expect(answersOf(read!, gazetteer, 7)).toEqual(answersOf(built, gazetteer, 7));
+      // Another generation, or a catalog imported at another time, is not this file's.
+      expect(snapshots.load({ ...version, generation: version.generation + 1 }, gazetteer).index).toBeNull();
+      expect(snapshots.load({ ...version, importedAt: '2020-01-01T00:00:00.000Z' }, gazetteer).index).toBeNull();
+    } finally {
+      await storage.close();
+    }
+  });
+});
+
+describe('saved places', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'saved-places-test-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('read back, resolve destinations and suggest places exactly as the gazetteer they were saved from', () => {
+    const built = openPlaceIndexes(dir, indexDirectory(dir), silent);
+    expect(readdirSync(indexDirectory(dir)).some((f) => f.startsWith('gazetteer-'))).toBe(true);
+    const read = openPlaceIndexes(dir, indexDirectory(dir), silent);
+    expect(read.gazetteer).not.toBe(built.gazetteer);
+    const texts = ['Paris', 'paris, tx', 'Lisbon', 'Lisbn', 'new york', 'NYC', 'LHR', 'heathrow', 'Eiffel Tower', 'München', 'Tokio', 'Rio de Janiero', 'Bali', 'Tuscany', 'Portugal', 'Springfield, IL', 'Sevile', 'Kyoto', 'Zzyzx Nowhere'];
+    const hotels = (placeId: string) => placeId.length;
+    for (const text of texts) {
+      const resolve = (g: Gazetteer) => JSON.parse(JSON.stringify(new GazetteerResolver(g).resolve(text, hotels)));
+      expect(resolve(read.gazetteer)).toEqual(resolve(built.gazetteer));
+      for (const typed of [text.slice(0, 3), text.slice(0, 5), text]) {
+        expect(read.suggestions.suggest(typed, 8, hotels)).toEqual(built.suggestions.suggest(typed, 8, hotels));
+      }
+    }
+    for (const id of ['geonames:2988507', 'country:PT', 'region:US.TX', 'iata:LHR', 'geonames:0']) {
+      expect(read.gazetteer.get(id)).toEqual(built.gazetteer.get(id));
+    }
+  });
+});
+
+/** A logger whose lines the test can read. */
+function capturedLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+const switched = (lines: Record<string, unknown>[]) => lines.filter((l) => l.msg === 'catalog index switched').map((l) => l.index);
+
+function hotels(count: number, seed: number): HotelRecord[] {
+  return [...generateDemoHotels(builtInGazetteer(), count)].map((h) => ({ ...h, id: `${h.id}-${seed}`, name: `${h.name} ${seed === 1 ? 'First' : 'Second'}` }));
+}
+
+async function sampleAnswers(request: (path: string) => Promise<{ status: number; body: unknown }>) {
+  const paths = ['/hotels/search?destination=Lisbon&limit=5', '/hotels/search?lat=48.8566&lng=2.3522&radius_km=5&limit=5', '/hotels/find?name=Palace', '/suggest?q=Lis'];
+  return Promise.all(
+    paths.map(async (path) => {
+      const { status, body } = await request(path);
+      return [path, status, body];
+    }),
+  );
+}
+
+describe('a server started again on its data directory', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'saved-restart-test-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('reads its indexes instead of building them and answers as before; a newer catalog or a damaged file is built', async () => {
+    const first = capturedLogger();
+    const a = await startTestService(hotels(3000, 1), SAVING, { dataDir, logger: first.logger });
+    const before = await sampleAnswers(a.request);
+    expect(switched(first.lines)).toEqual(['built']);
+    await a.service.close();
+    expect(readdirSync(indexDirectory(dataDir)).filter((f) => f.endsWith('.bin')).length).toBe(2);
+
+    const second = capturedLogger();
+    const b = await startTestService(null, SAVING, { dataDir, database: a.database, logger: second.logger });
+    expect(switched(second.lines)).toEqual(['read from its file']);
+    expect(await sampleAnswers(b.request)).toEqual(before);
+    // Its catalog changes while it runs: the new one is built (and saved), never read from the old file.
+    await b.importFeed(hotels(2000, 2));
+    await expect.poll(() => switched(second.lines), { timeout: 15_000 }).toEqual(['read from its file', 'built']);
+    const after = await sampleAnswers(b.request);
+    expect(after).not.toEqual(before);
+    expect(JSON.stringify(after)).toContain('Second');
+    expect(JSON.stringify(after)).not.toContain('First');
+    await b.service.close();
+
+    // A damaged file is reported, built again and replaced.
+    for (const file of readdirSync(indexDirectory(dataDir)).filter((f) => f.startsWith('catalog-index-'))) {
+      const path = join(indexDirectory(dataDir), file);
+      const damaged = readFileSync(path);
+      damaged.fill(7, damaged.length - 5000);
+      damaged.fill(0, 200, 4000);
+      writeFileSync(path, damaged);
+    }
+    const third = capturedLogger();
+    const c = await startTestService(null, SAVING, { dataDir, database: a.database, logger: third.logger });
+    expect(switched(third.lines)).toEqual(['built']);
+    expect(third.lines.some((l) => l.msg === 'saved catalog index not readable; building it from the catalog')).toBe(true);
+    expect(await sampleAnswers(c.request)).toEqual(after);
+    await c.service.close();
+
+    const fourth = capturedLogger();
+    const d = await startTestService(null, SAVING, { dataDir, database: a.database, logger: fourth.logger });
+    expect(switched(fourth.lines)).toEqual(['read from its file']);
+    expect(await sampleAnswers(d.request)).toEqual(after);
+    await d.service.close();
+    await a.database.drop();
+  });
+
+  it('keeps nothing with SAVED_INDEXES=false', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'no-saved-test-'));
+    const service = await startTestService(hotels(500, 1), { SAVED_INDEXES: 'false' }, { dataDir: dir });
+    expect((await service.request('/hotels/search?destination=Lisbon&limit=1')).status).toBe(200);
+    // (Closing it drops its database too: it made it.)
+    await service.close();
+    expect(existsSync(indexDirectory(dir))).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('an import from the command line', () => {
+  it('saves the new catalog index, which a server then starts from', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-saves-test-'));
+    const probe = await startTestService(null, SAVING, { dataDir: dir });
+    await probe.service.close();
+    const config = loadConfig({ ...probe.database.env, DATA_DIR: dir, LOG_LEVEL: 'silent', SAVED_INDEXES: 'true' });
+    const feed = await writeFeed(dir, hotels(1500, 1));
+    const log = console.log;
+    const printed: string[] = [];
+    console.log = (...args: unknown[]) => printed.push(args.join(' '));
+    try {
+      expect(await importCommand(config, feed)).toBe(0);
+    } finally {
+      console.log = log;
+    }
+    expect(printed.some((line) => line.startsWith('Saved its index for servers to start from'))).toBe(true);
+    const captured = capturedLogger();
+    const server = await startTestService(null, SAVING, { dataDir: dir, database: probe.database, logger: captured.logger });
+    expect(switched(captured.lines)).toEqual(['read from its file']);
+    const found = await server.request('/hotels/find?name=Palace%20First');
+    expect(found.status).toBe(200);
+    expect(found.body.hotel.name).toContain('First');
+    await server.service.close();
+    await probe.database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
