@@ -1,7 +1,9 @@
 // Text columns of the hotel table. A million names as a million strings cost a million heap
 // objects to build, to collect and to save or read back one by one; here each 65,536 rows
-// share one string and a row is a slice of it (made when read: an answer reads a few dozen).
-// Read back from a saved index, a column is a few long strings and one typed array.
+// share a string and a row is a slice of it (made when read: an answer reads a few dozen).
+// Rows written in Latin-1 (most) and the others go to two strings of their chunk: V8 keeps a
+// Latin-1 string at a byte a letter, and one other letter would double the whole chunk.
+// Read back from a saved index, a column is a few long strings and typed arrays.
 
 /** What the index reads of a text column; a plain array is one too. */
 export interface TextColumn<T = string> {
@@ -11,20 +13,48 @@ export interface TextColumn<T = string> {
 
 const CHUNK_BITS = 16;
 const CHUNK_ROWS = 1 << CHUNK_BITS;
+const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
+
+/** The rows of one kind of text of the chunk being filled. */
+class Lane {
+  parts: string[] = [];
+  length = 0;
+  /** Its chunk strings, by chunk. */
+  readonly chunks: string[] = [];
+
+  add(text: string): number {
+    this.parts.push(text);
+    this.length += text.length;
+    return this.length;
+  }
+
+  flush(chunk: number, full: boolean): void {
+    this.chunks[chunk] = this.parts.join('');
+    if (full) {
+      this.parts = [];
+      this.length = 0;
+    }
+  }
+}
 
 export class StringColumn implements TextColumn<string> {
-  /** Row i is chunks[i >> 16], from the end of row i - 1 (0 at a chunk's first row) to ends[i]. */
-  private readonly chunks: string[] = [];
+  /** Row i is the slice starts[i]..ends[i] of chunk i >> 16 of its lane (wide[i]: not Latin-1). */
+  private readonly latin1: string[];
+  private readonly other: string[];
+  private starts: Uint32Array;
   private ends: Uint32Array;
-  private pending: string[] = [];
-  private pendingLength = 0;
+  private wide: Uint8Array;
+  private lanes: [Lane, Lane] | null = [new Lane(), new Lane()];
   private size = 0;
-  private sealed = false;
-  /** Rows were pushed since the last chunk was made: a read makes it (again) first. */
+  /** Rows were pushed since the last chunk strings were made: a read makes them (again) first. */
   private dirty = false;
 
   constructor(capacity: number) {
+    this.starts = new Uint32Array(capacity);
     this.ends = new Uint32Array(capacity);
+    this.wide = new Uint8Array(capacity);
+    this.latin1 = this.lanes![0].chunks;
+    this.other = this.lanes![1].chunks;
   }
 
   get length(): number {
@@ -32,39 +62,43 @@ export class StringColumn implements TextColumn<string> {
   }
 
   push(text: string): void {
-    if (this.size === this.ends.length || this.sealed) throw new RangeError('the column is full');
-    this.pending.push(text);
-    this.pendingLength += text.length;
-    this.ends[this.size++] = this.pendingLength;
+    if (this.size === this.ends.length || this.lanes === null) throw new RangeError('the column is full');
+    const i = this.size++;
+    const wide = BEYOND_LATIN1.test(text) ? 1 : 0;
+    const lane = this.lanes[wide];
+    this.wide[i] = wide;
+    this.starts[i] = lane.length;
+    this.ends[i] = lane.add(text);
     this.dirty = true;
-    if (this.pending.length === CHUNK_ROWS) this.flush();
+    if ((i & (CHUNK_ROWS - 1)) === CHUNK_ROWS - 1) this.flush();
   }
 
-  /** Makes the chunk of the pending rows; a full one is done with. */
+  /** Makes the strings of the chunk being filled; a full one is done with. */
   private flush(): void {
     this.dirty = false;
-    if (this.pending.length === 0) return;
-    this.chunks[(this.size - 1) >>> CHUNK_BITS] = this.pending.join('');
-    if (this.pending.length === CHUNK_ROWS) {
-      this.pending = [];
-      this.pendingLength = 0;
-    }
+    if (this.lanes === null || this.size === 0) return;
+    const chunk = (this.size - 1) >>> CHUNK_BITS;
+    const full = (this.size & (CHUNK_ROWS - 1)) === 0;
+    for (const lane of this.lanes) lane.flush(chunk, full);
   }
 
   /** No more rows: the last chunk is made and spare room let go. */
   seal(): void {
-    if (this.sealed) return;
-    this.sealed = true;
+    if (this.lanes === null) return;
     this.flush();
-    this.pending = [];
-    if (this.size < this.ends.length) this.ends = this.ends.slice(0, this.size);
+    this.lanes = null;
+    if (this.size < this.ends.length) {
+      this.starts = this.starts.slice(0, this.size);
+      this.ends = this.ends.slice(0, this.size);
+      this.wide = this.wide.slice(0, this.size);
+    }
   }
 
   at(i: number): string | undefined {
     if (!(i >= 0 && i < this.size)) return undefined;
     if (this.dirty) this.flush();
-    const chunk = this.chunks[i >>> CHUNK_BITS];
-    return chunk.slice((i & (CHUNK_ROWS - 1)) === 0 ? 0 : this.ends[i - 1], this.ends[i]);
+    const chunk = (this.wide[i] === 0 ? this.latin1 : this.other)[i >>> CHUNK_BITS];
+    return chunk.slice(this.starts[i], this.ends[i]);
   }
 }
 

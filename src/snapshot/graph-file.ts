@@ -12,6 +12,7 @@ import { join } from 'node:path';
 
 const MAGIC = Buffer.from('HASNAP01');
 const PREAMBLE = MAGIC.length + 4 * 8;
+const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
 /** A string array this long or longer goes into the strings region; a number array into the binary one. */
 const COLUMN_MIN = 16;
 
@@ -25,6 +26,9 @@ export type SnapshotClasses = Record<string, abstract new (...args: never[]) => 
 /** Objects the graph refers to but does not hold (the gazetteer): saved by name, given back at read. */
 export type SnapshotExternals = Record<string, object>;
 
+/** A string array in the strings region; z: where its null marks are; l: written in Latin-1. */
+type StringsNode = { $: 's'; o: number; b: number; n: number; z?: number; l?: 1 };
+
 /** The outline: JSON primitives inline, everything else a tagged node. */
 type Node =
   | number
@@ -36,7 +40,7 @@ type Node =
   | { $: 'r'; i: number } // an object met before, by its number
   | { $: 'x'; n: string } // an external
   | { $: 't'; k: string; o: number; n: number } // typed array in the binary region
-  | { $: 's'; o: number; b: number; n: number; z?: number } // string array in the strings region; z: where its null marks are
+  | StringsNode
   | { $: 'n'; o: number; n: number } // number array in the binary region (as float64)
   | { $: 'R'; o: number; n: number } // objects met before, by their numbers (a Uint32Array)
   | { $: 'T'; n: number; k: string[]; c: Node[] } // n plain objects of the same keys, column by column
@@ -165,14 +169,18 @@ class Encoder {
         return { $: 'T', n: items.length, k: keys, c };
       }
       if (items.every((s) => s === null || (typeof s === 'string' && !s.includes('\0')))) {
-        // null is written as "" and marked.
-        const bytes = Buffer.from(items.map((s) => s ?? '').join('\0'));
+        // null is written as "" and marked. Latin-1 text is written so, to be read back as
+        // one-byte strings (UTF-8 would be read back as two-byte ones past the first é).
+        const text = items.map((s) => s ?? '').join('\0');
+        const latin1 = !BEYOND_LATIN1.test(text);
+        const bytes = Buffer.from(text, latin1 ? 'latin1' : 'utf8');
         const o = this.stringBytes;
         this.strings.push(bytes);
         this.stringBytes += bytes.length;
-        if (!items.includes(null)) return { $: 's', o, b: bytes.length, n: items.length };
-        const z = this.addBinary(Buffer.from(Uint8Array.from(items, (s) => (s === null ? 1 : 0))));
-        return { $: 's', o, b: bytes.length, n: items.length, z };
+        const node: StringsNode = { $: 's', o, b: bytes.length, n: items.length };
+        if (latin1) node.l = 1;
+        if (items.includes(null)) node.z = this.addBinary(Buffer.from(Uint8Array.from(items, (s) => (s === null ? 1 : 0))));
+        return node;
       }
       if (items.every((x) => typeof x === 'number')) {
         const o = this.addBinary(Buffer.from(Float64Array.from(items as number[]).buffer));
@@ -250,7 +258,7 @@ class Decoder {
         return typed;
       }
       case 's': {
-        const items: (string | null)[] = node.n === 0 ? [] : this.strings.toString('utf8', node.o, node.o + node.b).split('\0');
+        const items: (string | null)[] = node.n === 0 ? [] : this.strings.toString(node.l ? 'latin1' : 'utf8', node.o, node.o + node.b).split('\0');
         if (items.length !== node.n) throw new SnapshotError('a string column does not hold its count');
         if (node.z !== undefined) {
           const marks = this.binary.subarray(node.z, node.z + node.n);
