@@ -167,35 +167,46 @@ describe('a server started again on its data directory', () => {
     const b = await startTestService(null, SAVING, { dataDir, database: a.database, logger: second.logger });
     expect(switched(second.lines)).toEqual(['read from its file']);
     expect(await sampleAnswers(b.request)).toEqual(before);
-    // Its catalog changes while it runs: the new one is built (and saved), never read from the old file.
+    // Its catalog changes while it runs: the new one is built, never read from the old file, and
+    // not saved at once (a running server saves it 30 s later, unless its import did).
     await b.importFeed(hotels(2000, 2));
     await expect.poll(() => switched(second.lines), { timeout: 15_000 }).toEqual(['read from its file', 'built']);
     const after = await sampleAnswers(b.request);
     expect(after).not.toEqual(before);
     expect(JSON.stringify(after)).toContain('Second');
     expect(JSON.stringify(after)).not.toContain('First');
+    const catalogFiles = () => readdirSync(indexDirectory(dataDir)).filter((f) => f.startsWith('catalog-index-'));
+    expect(catalogFiles().length).toBe(1);
     await b.service.close();
 
+    // Started on the new catalog, with no file for it: built and saved before it answers.
+    const third = capturedLogger();
+    const c = await startTestService(null, SAVING, { dataDir, database: a.database, logger: third.logger });
+    expect(switched(third.lines)).toEqual(['built']);
+    expect(await sampleAnswers(c.request)).toEqual(after);
+    await c.service.close();
+    expect(catalogFiles().length).toBe(2);
+
     // A damaged file is reported, built again and replaced.
-    for (const file of readdirSync(indexDirectory(dataDir)).filter((f) => f.startsWith('catalog-index-'))) {
+    for (const file of catalogFiles()) {
       const path = join(indexDirectory(dataDir), file);
       const damaged = readFileSync(path);
       damaged.fill(7, damaged.length - 5000);
       damaged.fill(0, 200, 4000);
       writeFileSync(path, damaged);
     }
-    const third = capturedLogger();
-    const c = await startTestService(null, SAVING, { dataDir, database: a.database, logger: third.logger });
-    expect(switched(third.lines)).toEqual(['built']);
-    expect(third.lines.some((l) => l.msg === 'saved catalog index not readable; building it from the catalog')).toBe(true);
-    expect(await sampleAnswers(c.request)).toEqual(after);
-    await c.service.close();
-
     const fourth = capturedLogger();
     const d = await startTestService(null, SAVING, { dataDir, database: a.database, logger: fourth.logger });
-    expect(switched(fourth.lines)).toEqual(['read from its file']);
+    expect(switched(fourth.lines)).toEqual(['built']);
+    expect(fourth.lines.some((l) => l.msg === 'saved catalog index not readable; building it from the catalog')).toBe(true);
     expect(await sampleAnswers(d.request)).toEqual(after);
     await d.service.close();
+
+    const fifth = capturedLogger();
+    const e = await startTestService(null, SAVING, { dataDir, database: a.database, logger: fifth.logger });
+    expect(switched(fifth.lines)).toEqual(['read from its file']);
+    expect(await sampleAnswers(e.request)).toEqual(after);
+    await e.service.close();
     await a.database.drop();
   });
 

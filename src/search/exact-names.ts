@@ -6,17 +6,13 @@
 // hash and, within a hash, best-rated first. A lookup is a binary search; a hash that collides
 // only brings a hotel whose name is then compared as text.
 import type { TextColumn } from './string-column.js';
+import { fnv1a } from '../text/fnv.js';
 import { foldText } from '../text/fold.js';
 import { orderByKey } from './sort-keys.js';
 
 /** FNV-1a, cut to 30 bits so that hash and position fit one exact float64 key up to 4M hotels. */
 function nameHash(folded: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < folded.length; i++) {
-    h ^= folded.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 2;
+  return fnv1a(folded) >>> 2;
 }
 
 const SCAN_WITH_FILTER = 256;

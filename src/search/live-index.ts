@@ -7,10 +7,14 @@ import type { Gazetteer } from '../places/gazetteer.js';
 import { CatalogChangedError, loadCatalogIndex, type CatalogIndex } from './catalog-index.js';
 import type { IndexSnapshots } from './index-snapshot.js';
 
+/** How long after switching to an index it built a running server waits to save it. */
+const SAVE_AFTER_SWITCH_MS = 30_000;
+
 export class LiveIndex {
   private index: CatalogIndex | null = null;
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | null = null;
+  private pendingSave: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly store: CatalogStore,
@@ -38,6 +42,7 @@ export class LiveIndex {
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+    clearTimeout(this.pendingSave);
   }
 
   /** Switches to the store's catalog if it is newer than the one in use. Never throws. */
@@ -53,6 +58,7 @@ export class LiveIndex {
       try {
         const version = await this.store.current();
         if (!version || version.generation === this.index?.version.generation) return;
+        const starting = this.index === null;
         const started = performance.now();
         const { index: saved, unreadable } = this.savedIndex(version);
         const index = saved ?? (await loadCatalogIndex(this.store, version, this.gazetteer));
@@ -67,7 +73,11 @@ export class LiveIndex {
           },
           'catalog index switched',
         );
-        if (!saved) this.save(index, unreadable);
+        if (saved) return;
+        // At start, before answering; on a switch, later (saving pauses the process for a second
+        // or more), and only if the import that made the catalog did not save it meanwhile.
+        if (starting) this.save(index, unreadable);
+        else this.saveLater(index, unreadable);
         return;
       } catch (error) {
         if (error instanceof CatalogChangedError && attempt < 3) continue;
@@ -83,6 +93,14 @@ export class LiveIndex {
     const { index, problem } = this.snapshots.load(version, this.gazetteer);
     if (problem) this.logger.warn({ err: problem }, 'saved catalog index not readable; building it from the catalog');
     return { index, unreadable: problem !== undefined };
+  }
+
+  private saveLater(index: CatalogIndex, replace: boolean): void {
+    clearTimeout(this.pendingSave);
+    this.pendingSave = setTimeout(() => {
+      if (this.index === index) this.save(index, replace);
+    }, SAVE_AFTER_SWITCH_MS);
+    this.pendingSave.unref();
   }
 
   /**
