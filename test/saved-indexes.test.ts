@@ -179,12 +179,18 @@ describe('a server started again on its data directory', () => {
     expect(catalogFiles().length).toBe(1);
     await b.service.close();
 
+    /** Starts a server on the data directory, reads its answers and stops it. */
+    const restart = async (index: 'built' | 'read from its file') => {
+      const log = capturedLogger();
+      const server = await startTestService(null, SAVING, { dataDir, database: a.database, logger: log.logger });
+      expect(switched(log.lines)).toEqual([index]);
+      expect(await sampleAnswers(server.request)).toEqual(after);
+      await server.service.close();
+      return log.lines;
+    };
+
     // Started on the new catalog, with no file for it: built and saved before it answers.
-    const third = capturedLogger();
-    const c = await startTestService(null, SAVING, { dataDir, database: a.database, logger: third.logger });
-    expect(switched(third.lines)).toEqual(['built']);
-    expect(await sampleAnswers(c.request)).toEqual(after);
-    await c.service.close();
+    await restart('built');
     expect(catalogFiles().length).toBe(2);
 
     // A damaged file is reported, built again and replaced.
@@ -195,18 +201,9 @@ describe('a server started again on its data directory', () => {
       damaged.fill(0, 200, 4000);
       writeFileSync(path, damaged);
     }
-    const fourth = capturedLogger();
-    const d = await startTestService(null, SAVING, { dataDir, database: a.database, logger: fourth.logger });
-    expect(switched(fourth.lines)).toEqual(['built']);
-    expect(fourth.lines.some((l) => l.msg === 'saved catalog index not readable; building it from the catalog')).toBe(true);
-    expect(await sampleAnswers(d.request)).toEqual(after);
-    await d.service.close();
-
-    const fifth = capturedLogger();
-    const e = await startTestService(null, SAVING, { dataDir, database: a.database, logger: fifth.logger });
-    expect(switched(fifth.lines)).toEqual(['read from its file']);
-    expect(await sampleAnswers(e.request)).toEqual(after);
-    await e.service.close();
+    const lines = await restart('built');
+    expect(lines.some((l) => l.msg === 'saved catalog index not readable; building it from the catalog')).toBe(true);
+    await restart('read from its file');
     await a.database.drop();
   });
 
