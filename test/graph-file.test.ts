@@ -87,6 +87,13 @@ describe('a saved graph', () => {
     expect(roundTrip(value)).toEqual(value);
   });
 
+  it('writes a string array past 32M letters in parts, each read back in its own encoding', () => {
+    const long = Array.from({ length: 40 }, (_, i) => (i === 7 ? null : `${i}:`.padEnd(1_000_000, i % 2 ? 'a' : 'ü') + (i === 30 ? '東' : '')));
+    const back = roundTrip({ long });
+    expect(back.long.length).toBe(40);
+    back.long.forEach((text, i) => expect(text).toBe(long[i]));
+  });
+
   it('reads back Maps and Sets with any keys, and keeps their order', () => {
     const value = {
       byName: new Map(Array.from({ length: 300 }, (_, i) => [`k${i}`, Uint32Array.from([i, i + 1])])),

@@ -11,6 +11,8 @@ import { closeSync, openSync, readdirSync, readSync, renameSync, rmSync, statSyn
 import { join } from 'node:path';
 
 const MAGIC = Buffer.from('HASNAP01');
+/** Bytes read or written per call at most (a call takes at most 2 GiB). */
+const IO_MAX = 2 ** 30;
 const PREAMBLE = MAGIC.length + 4 * 8;
 const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
 /** A string array this long or longer goes into the strings region; a number array into the binary one. */
@@ -26,8 +28,13 @@ export type SnapshotClasses = Record<string, abstract new (...args: never[]) => 
 /** Objects the graph refers to but does not hold (the gazetteer): saved by name, given back at read. */
 export type SnapshotExternals = Record<string, object>;
 
-/** A string array in the strings region; z: where its null marks are; l: written in Latin-1. */
-type StringsNode = { $: 's'; o: number; b: number; n: number; z?: number; l?: 1 };
+/**
+ * A string array in the strings region, in parts from o on: part k holds n[k] items in b[k]
+ * bytes, in Latin-1 where l[k] is 1 (else UTF-8); z: where its null marks are.
+ */
+type StringsNode = { $: 's'; o: number; b: number[]; n: number[]; l: (0 | 1)[]; z?: number };
+/** Items of a string array are written in parts of about this many letters: one string per part is made when reading (V8 strings end at 2^29). */
+const PART_LETTERS = 2 ** 25;
 
 /** The outline: JSON primitives inline, everything else a tagged node. */
 type Node =
@@ -169,16 +176,23 @@ class Encoder {
         return { $: 'T', n: items.length, k: keys, c };
       }
       if (items.every((s) => s === null || (typeof s === 'string' && !s.includes('\0')))) {
-        // null is written as "" and marked. Latin-1 text is written so, to be read back as
-        // one-byte strings (UTF-8 would be read back as two-byte ones past the first é).
-        const text = items.map((s) => s ?? '').join('\0');
-        const latin1 = !BEYOND_LATIN1.test(text);
-        const bytes = Buffer.from(text, latin1 ? 'latin1' : 'utf8');
-        const o = this.stringBytes;
-        this.strings.push(bytes);
-        this.stringBytes += bytes.length;
-        const node: StringsNode = { $: 's', o, b: bytes.length, n: items.length };
-        if (latin1) node.l = 1;
+        const node: StringsNode = { $: 's', o: this.stringBytes, b: [], n: [], l: [] };
+        let from = 0;
+        while (from < items.length) {
+          let to = from;
+          for (let letters = 0; to < items.length && (to === from || letters < PART_LETTERS); to++) letters += ((items[to] as string | null) ?? '').length + 1;
+          // null is written as "" and marked. Latin-1 text is written so, to be read back as
+          // one-byte strings (UTF-8 would be read back as two-byte ones past the first é).
+          const text = items.slice(from, to).map((s) => s ?? '').join('\0');
+          const latin1 = !BEYOND_LATIN1.test(text);
+          const bytes = Buffer.from(text, latin1 ? 'latin1' : 'utf8');
+          this.strings.push(bytes);
+          this.stringBytes += bytes.length;
+          node.b.push(bytes.length);
+          node.n.push(to - from);
+          node.l.push(latin1 ? 1 : 0);
+          from = to;
+        }
         if (items.includes(null)) node.z = this.addBinary(Buffer.from(Uint8Array.from(items, (s) => (s === null ? 1 : 0))));
         return node;
       }
@@ -258,10 +272,14 @@ class Decoder {
         return typed;
       }
       case 's': {
-        const items: (string | null)[] = node.n === 0 ? [] : this.strings.toString(node.l ? 'latin1' : 'utf8', node.o, node.o + node.b).split('\0');
-        if (items.length !== node.n) throw new SnapshotError('a string column does not hold its count');
+        let items: (string | null)[] = [];
+        for (let k = 0, at = node.o; k < node.b.length; at += node.b[k], k++) {
+          const part = this.strings.toString(node.l[k] ? 'latin1' : 'utf8', at, at + node.b[k]).split('\0');
+          if (part.length !== node.n[k]) throw new SnapshotError('a string column does not hold its count');
+          items = k === 0 ? part : items.concat(part);
+        }
         if (node.z !== undefined) {
-          const marks = this.binary.subarray(node.z, node.z + node.n);
+          const marks = this.binary.subarray(node.z, node.z + items.length);
           for (let k = marks.indexOf(1); k !== -1; k = marks.indexOf(1, k + 1)) items[k] = null;
         }
         this.objects.push(items);
@@ -350,7 +368,9 @@ export function saveGraph(path: string, meta: unknown, root: unknown, options: S
   const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
   const fd = openSync(temporary, 'w');
   try {
-    for (const chunk of [preamble, metaBytes, outline, ...encoder.strings, padding, ...encoder.binary]) writeSync(fd, chunk);
+    for (const chunk of [preamble, metaBytes, outline, ...encoder.strings, padding, ...encoder.binary]) {
+      for (let done = 0; done < chunk.length; ) done += writeSync(fd, chunk, done, Math.min(chunk.length - done, IO_MAX));
+    }
   } catch (error) {
     closeSync(fd);
     rmSync(temporary, { force: true });
@@ -365,7 +385,7 @@ function readExactly(fd: number, length: number, position: number): Buffer {
   const buffer = Buffer.allocUnsafeSlow(length);
   let done = 0;
   while (done < length) {
-    const read = readSync(fd, buffer, done, length - done, position + done);
+    const read = readSync(fd, buffer, done, Math.min(length - done, IO_MAX), position + done);
     if (read === 0) throw new SnapshotError('the file ends early');
     done += read;
   }
