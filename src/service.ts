@@ -21,7 +21,8 @@ import type { LinkSettings } from './links/link-settings.js';
 import { GazetteerResolver } from './places/destination-resolver.js';
 import type { Gazetteer } from './places/gazetteer.js';
 import { gazetteerFilePath } from './places/gazetteer-file.js';
-import { openPlaceIndexes, type PlaceIndexes } from './places/saved-places.js';
+import { openPlaceIndexes, type OpenedPlaces } from './places/saved-places.js';
+import type { FileShelf } from './storage/file-shelf.js';
 import { CachedPlaceProvider } from './places/cached-places.js';
 import { GooglePlacesProvider } from './places/google-places.js';
 import { GazetteerPlaceProvider, RoutingPlaceProvider, type PlaceProvider } from './places/place-provider.js';
@@ -98,10 +99,10 @@ function externalPlaces(config: Config): PlaceProvider | null {
 }
 
 /** The gazetteer of the data directory (a loaded GeoNames dump, else the bundled data) and its suggestions. */
-function openPlaces(config: Config, logger: Logger): PlaceIndexes {
+async function openPlaces(config: Config, logger: Logger, shelf: FileShelf | null): Promise<OpenedPlaces> {
   const dataDir = config.DATA_DIR;
   try {
-    return openPlaceIndexes(dataDir, config.SAVED_INDEXES ? indexDirectory(dataDir) : null, logger);
+    return await openPlaceIndexes(dataDir, config.SAVED_INDEXES ? indexDirectory(dataDir) : null, logger, shelf);
   } catch (error) {
     throw configurationFailure('DATA_DIR', `the loaded gazetteer ${gazetteerFilePath(dataDir)} cannot be read; load it again or run "hotel-affiliate gazetteer reset"`, error);
   }
@@ -120,18 +121,19 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const logger = overrides.logger ?? createLogger(config);
   // The database first: a data directory or DATABASE_URL that cannot be used stops the start at once.
   const storage = await openStorage(config);
-  let places: PlaceIndexes;
+  let opened: OpenedPlaces;
   try {
-    places = openPlaces(config, logger);
+    opened = await openPlaces(config, logger, storage.shelf);
   } catch (error) {
     await storage.close();
     throw error;
   }
+  const { places } = opened;
   const { gazetteer } = places;
   const store = storage.catalog;
   const metrics = new ServiceMetrics({ sharedLimiter: config.REDIS_URL !== undefined });
   if (config.DEMO_CATALOG) await ensureCatalog(store, gazetteer, config.DEMO_HOTELS, logger);
-  const snapshots = config.SAVED_INDEXES ? new IndexSnapshots(indexDirectory(config.DATA_DIR)) : null;
+  const snapshots = config.SAVED_INDEXES ? new IndexSnapshots(indexDirectory(config.DATA_DIR), storage.shelf) : null;
   const liveIndex = new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000, snapshots);
   await liveIndex.start();
 
@@ -196,6 +198,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     },
     async close() {
       liveIndex.stop();
+      // Files still being copied to the database finish first.
+      await Promise.all([liveIndex.settled(), opened.sharing]);
       await http.close();
       if (kept) saveCounts(kept, local, logger);
       await counters.close();

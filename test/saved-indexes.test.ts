@@ -100,10 +100,10 @@ describe('saved places', () => {
   const dir = mkdtempSync(join(tmpdir(), 'saved-places-test-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('read back, resolve destinations and suggest places exactly as the gazetteer they were saved from', () => {
-    const built = openPlaceIndexes(dir, indexDirectory(dir), silent);
+  it('read back, resolve destinations and suggest places exactly as the gazetteer they were saved from', async () => {
+    const { places: built } = await openPlaceIndexes(dir, indexDirectory(dir), silent);
     expect(readdirSync(indexDirectory(dir)).some((f) => f.startsWith('gazetteer-'))).toBe(true);
-    const read = openPlaceIndexes(dir, indexDirectory(dir), silent);
+    const { places: read } = await openPlaceIndexes(dir, indexDirectory(dir), silent);
     expect(read.gazetteer).not.toBe(built.gazetteer);
     const texts = ['Paris', 'paris, tx', 'Lisbon', 'Lisbn', 'new york', 'NYC', 'LHR', 'heathrow', 'Eiffel Tower', 'München', 'Tokio', 'Rio de Janiero', 'Bali', 'Tuscany', 'Portugal', 'Springfield, IL', 'Sevile', 'Kyoto', 'Zzyzx Nowhere'];
     const hotels = (placeId: string) => placeId.length;
@@ -241,6 +241,21 @@ describe('an import from the command line', () => {
     expect(found.status).toBe(200);
     expect(found.body.hotel.name).toContain('First');
     await server.service.close();
+
+    // With PostgreSQL, a server on another machine (an empty data directory) copies the index
+    // and the gazetteer the import saved from the database instead of building them.
+    if (process.env.TEST_STORAGE === 'postgres') {
+      expect(printed.some((line) => line.startsWith('Copied it to the database for servers on other machines'))).toBe(true);
+      const elsewhere = mkdtempSync(join(tmpdir(), 'other-machine-test-'));
+      const other = capturedLogger();
+      const remote = await startTestService(null, SAVING, { dataDir: elsewhere, database: probe.database, logger: other.logger });
+      expect(other.lines.some((l) => l.msg === 'saved catalog index copied from the database')).toBe(true);
+      expect(switched(other.lines)).toEqual(['read from its file']);
+      expect(readdirSync(indexDirectory(elsewhere)).sort()).toEqual(readdirSync(indexDirectory(dir)).sort());
+      expect((await remote.request('/hotels/find?name=Palace%20First')).body).toEqual(found.body);
+      await remote.service.close();
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
     await probe.database.drop();
     rmSync(dir, { recursive: true, force: true });
   });

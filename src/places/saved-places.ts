@@ -1,10 +1,11 @@
 // The gazetteer and the place suggestions a server starts with, kept built beside the catalog
 // indexes: reading them back takes a fraction of the 2-3 s building them from the data packages
 // (or a loaded dump) does. A file is used only for the same gazetteer and the same code.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Logger } from 'pino';
 import { codeFingerprint } from '../snapshot/code-fingerprint.js';
+import type { FileShelf } from '../storage/file-shelf.js';
 import { openGraph, removeStaleGraphs, saveGraph, type SnapshotClasses } from '../snapshot/graph-file.js';
 import { KdTree } from '../search/kd-tree.js';
 import { IndexBuffer } from '../search/index-buffer.js';
@@ -36,17 +37,33 @@ function isMeta(found: unknown, meta: PlacesMeta): boolean {
   return m !== null && typeof m === 'object' && m.kind === meta.kind && m.code === meta.code && m.gazetteer === meta.gazetteer;
 }
 
+export interface OpenedPlaces {
+  places: PlaceIndexes;
+  /** Copying a file it saved onto the shelf (a server does not wait for it; the CLI does). */
+  sharing: Promise<void>;
+}
+
 /**
- * The places of a data directory: read from `saveDir` when saved there for this gazetteer and
- * code, else built (and saved, when `saveDir` is given). A gazetteer file that cannot be read
- * throws, as building does; a saved file that cannot be read is only logged.
+ * The places of a data directory: read from `saveDir` when saved there (or on the shelf) for
+ * this gazetteer and code, else built (and saved, when `saveDir` is given, and put on the shelf).
+ * A gazetteer file that cannot be read throws, as building does; a saved file that cannot be
+ * read, or a shelf that cannot be reached, is only logged.
  */
-export function openPlaceIndexes(dataDir: string, saveDir: string | null, logger: Logger): PlaceIndexes {
-  if (saveDir === null) return built(dataDir);
+export async function openPlaceIndexes(dataDir: string, saveDir: string | null, logger: Logger, shelf: FileShelf | null = null): Promise<OpenedPlaces> {
+  const done = Promise.resolve();
+  if (saveDir === null) return { places: built(dataDir), sharing: done };
   const meta: PlacesMeta = { kind: 'places', code: codeFingerprint(), gazetteer: gazetteerIdentity(dataDir) };
   const path = join(saveDir, `${PREFIX}${meta.code.slice(0, 12)}.bin`);
+  if (shelf && !existsSync(path)) {
+    try {
+      mkdirSync(saveDir, { recursive: true });
+      await shelf.get(basename(path), path);
+    } catch (error) {
+      logger.warn({ err: error }, 'saved gazetteer not copied from the database; building it');
+    }
+  }
   const saved = readSaved(path, meta, logger);
-  if (saved) return saved;
+  if (saved) return { places: saved, sharing: done };
   const places = built(dataDir);
   try {
     mkdirSync(saveDir, { recursive: true });
@@ -54,8 +71,10 @@ export function openPlaceIndexes(dataDir: string, saveDir: string | null, logger
     removeStaleGraphs(saveDir, PREFIX, path, STALE_AFTER_MS);
   } catch (error) {
     logger.warn({ err: error }, 'gazetteer not saved; the next start builds it again');
+    return { places, sharing: done };
   }
-  return places;
+  const sharing = shelf ? shelf.put(path, PREFIX).catch((error: unknown) => logger.warn({ err: error }, 'saved gazetteer not copied to the database')) : done;
+  return { places, sharing };
 }
 
 function built(dataDir: string): PlaceIndexes {

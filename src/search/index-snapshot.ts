@@ -4,11 +4,12 @@
 // instead of ten at a million hotels. A file is used only for the same generation of the same
 // catalog, the same gazetteer and the same code; any other file is ignored and, after a while,
 // removed.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { CatalogVersion } from '../catalog/store.js';
 import type { Gazetteer } from '../places/gazetteer.js';
 import { codeFingerprint } from '../snapshot/code-fingerprint.js';
+import type { FileShelf } from '../storage/file-shelf.js';
 import { openGraph, removeStaleGraphs, saveGraph, type SnapshotClasses } from '../snapshot/graph-file.js';
 import { CatalogIndex } from './catalog-index.js';
 import { CircleCounter } from './circle-count.js';
@@ -89,7 +90,27 @@ export function indexDirectory(dataDir: string): string {
 
 /** The folder of index files of a data directory, and what is done with them. */
 export class IndexSnapshots {
-  constructor(readonly dir: string) {}
+  /** `shelf`: where instances on other disks put theirs (PostgreSQL), or null. */
+  constructor(
+    readonly dir: string,
+    private readonly shelf: FileShelf | null = null,
+  ) {}
+
+  /**
+   * Copies this generation's file from the shelf when this data directory has none; true when
+   * it did. Throws what the shelf throws (the caller builds the index then).
+   */
+  async fetch(version: CatalogVersion, gazetteer: Gazetteer): Promise<boolean> {
+    const meta = metaOf(version, gazetteer);
+    if (!this.shelf || meta === null || existsSync(this.pathOf(meta))) return false;
+    mkdirSync(this.dir, { recursive: true });
+    return this.shelf.get(basename(this.pathOf(meta)), this.pathOf(meta));
+  }
+
+  /** Puts a saved file on the shelf for instances on other disks (nothing without one). */
+  async share(path: string): Promise<void> {
+    if (this.shelf) await this.shelf.put(path, PREFIX);
+  }
 
   private pathOf(meta: SnapshotMeta): string {
     return join(this.dir, `${PREFIX}${meta.generation}-${meta.code.slice(0, 12)}.bin`);

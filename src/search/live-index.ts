@@ -15,6 +15,8 @@ export class LiveIndex {
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | null = null;
   private pendingSave: NodeJS.Timeout | undefined;
+  /** A saved file being copied to the shelf. */
+  private sharing: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly store: CatalogStore,
@@ -45,6 +47,11 @@ export class LiveIndex {
     clearTimeout(this.pendingSave);
   }
 
+  /** Waits for a file being copied to the shelf (before the database is closed). */
+  async settled(): Promise<void> {
+    await this.sharing;
+  }
+
   /** Switches to the store's catalog if it is newer than the one in use. Never throws. */
   refresh(): Promise<void> {
     this.refreshing ??= this.load().finally(() => {
@@ -60,6 +67,7 @@ export class LiveIndex {
         if (!version || version.generation === this.index?.version.generation) return;
         const starting = this.index === null;
         const started = performance.now();
+        await this.fetchShared(version);
         const { index: saved, unreadable } = this.savedIndex(version);
         const index = saved ?? (await loadCatalogIndex(this.store, version, this.gazetteer));
         this.index = index;
@@ -84,6 +92,19 @@ export class LiveIndex {
         this.logger.warn({ err: error }, 'catalog index not refreshed; keeping the one in use');
         return;
       }
+    }
+  }
+
+  /** Copies the generation's file from the shelf (PostgreSQL) when this data directory has none. */
+  private async fetchShared(version: CatalogVersion): Promise<void> {
+    if (!this.snapshots) return;
+    try {
+      const started = performance.now();
+      if (await this.snapshots.fetch(version, this.gazetteer)) {
+        this.logger.info({ generation: version.generation, ms: Math.round(performance.now() - started) }, 'saved catalog index copied from the database');
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'saved catalog index not copied from the database; building it');
     }
   }
 
@@ -112,7 +133,10 @@ export class LiveIndex {
     const started = performance.now();
     try {
       const path = this.snapshots.save(index, this.gazetteer);
-      if (path) this.logger.info({ path, ms: Math.round(performance.now() - started) }, 'catalog index saved for the next start');
+      if (!path) return;
+      this.logger.info({ path, ms: Math.round(performance.now() - started) }, 'catalog index saved for the next start');
+      // For instances on other disks; in the background, the copy is only a head start for them.
+      this.sharing = this.snapshots.share(path).catch((error: unknown) => this.logger.warn({ err: error }, 'saved catalog index not copied to the database'));
     } catch (error) {
       this.logger.warn({ err: error }, 'catalog index not saved; the next start builds it again');
     }

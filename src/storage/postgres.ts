@@ -39,6 +39,19 @@ const MIGRATIONS: string[] = [
      created_at text NOT NULL,
      revoked_at text
    );`,
+  // Saved index files, for instances that share the database but not a disk (file-shelf.ts).
+  `CREATE TABLE saved_files (
+     name text PRIMARY KEY,
+     parts integer NOT NULL,
+     bytes bigint NOT NULL,
+     saved_at timestamptz NOT NULL DEFAULT now()
+   );
+   CREATE TABLE saved_file_parts (
+     name text NOT NULL,
+     part integer NOT NULL,
+     data bytea NOT NULL,
+     PRIMARY KEY (name, part)
+   );`,
 ];
 
 /** A query that fails after `timeoutMs` instead of waiting on a server that does not answer. */

@@ -9,6 +9,8 @@ import type { KeyStore } from '../keys/key-store.js';
 import { PostgresKeyStore } from '../keys/postgres-key-store.js';
 import { SqliteKeyStore } from '../keys/sqlite-key-store.js';
 import { SqliteCounterSnapshots, type CounterSnapshots } from '../limits/counter-snapshots.js';
+import type { FileShelf } from './file-shelf.js';
+import { PostgresFileShelf } from './postgres-file-shelf.js';
 import { openPostgres } from './postgres.js';
 import { openSqlite, type SqliteDatabase } from './sqlite.js';
 
@@ -17,6 +19,8 @@ export interface Storage {
   keys: KeyStore;
   /** Where an instance counting on its own keeps its allowance counts across a restart (SQLite only). */
   counterSnapshots: CounterSnapshots | null;
+  /** Where instances that share no disk find each other's saved index files (PostgreSQL only). */
+  shelf: FileShelf | null;
   close(): Promise<void>;
 }
 
@@ -33,7 +37,7 @@ export async function openStorage(config: Config, options: StorageOptions = {}):
     });
     const catalog = new PostgresCatalogStore(pool, timeoutMs);
     // Instances sharing PostgreSQL without Redis each count on their own: nothing to keep.
-    return { catalog, keys: new PostgresKeyStore(pool, timeoutMs), counterSnapshots: null, close: () => catalog.close() };
+    return { catalog, keys: new PostgresKeyStore(pool, timeoutMs), counterSnapshots: null, shelf: new PostgresFileShelf(pool), close: () => catalog.close() };
   }
   let db: SqliteDatabase;
   try {
@@ -47,6 +51,7 @@ export async function openStorage(config: Config, options: StorageOptions = {}):
     catalog,
     keys,
     counterSnapshots: new SqliteCounterSnapshots(db),
+    shelf: null,
     close: () => {
       keys.close();
       return catalog.close();

@@ -4,11 +4,11 @@ import { gazetteerCountryCodes } from '../../catalog/country-codes.js';
 import { FeedError } from '../../catalog/feed.js';
 import { importFeedFile } from '../../catalog/import.js';
 import type { Config } from '../../config.js';
-import type { CatalogStore, CatalogVersion } from '../../catalog/store.js';
+import type { CatalogVersion } from '../../catalog/store.js';
 import { openPlaceIndexes } from '../../places/saved-places.js';
 import { loadCatalogIndex } from '../../search/catalog-index.js';
 import { IndexSnapshots, indexDirectory } from '../../search/index-snapshot.js';
-import { openStorage } from '../../storage/storage.js';
+import { openStorage, type Storage } from '../../storage/storage.js';
 import pino from 'pino';
 import { importProgress } from '../progress.js';
 
@@ -16,13 +16,21 @@ import { importProgress } from '../progress.js';
  * Builds the new catalog's index and keeps it in DATA_DIR/indexes, so that a server starting on
  * it reads it instead of building it. The import is done whatever happens here.
  */
-async function saveIndexOf(config: Config, store: CatalogStore, version: CatalogVersion): Promise<void> {
+async function saveIndexOf(config: Config, storage: Storage, version: CatalogVersion): Promise<void> {
   const started = performance.now();
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   try {
-    const { gazetteer } = openPlaceIndexes(config.DATA_DIR, indexDirectory(config.DATA_DIR), pino({ level: 'silent' }));
-    const index = await loadCatalogIndex(store, version, gazetteer);
-    const path = new IndexSnapshots(indexDirectory(config.DATA_DIR)).save(index, gazetteer);
-    if (path) console.log(`Saved its index for servers to start from in ${((performance.now() - started) / 1000).toFixed(1)} s: ${path}`);
+    const dir = indexDirectory(config.DATA_DIR);
+    const { places, sharing } = await openPlaceIndexes(config.DATA_DIR, dir, pino({ level: 'silent' }), storage.shelf);
+    const index = await loadCatalogIndex(storage.catalog, version, places.gazetteer);
+    const snapshots = new IndexSnapshots(dir, storage.shelf);
+    const path = snapshots.save(index, places.gazetteer);
+    if (!path) return;
+    console.log(`Saved its index for servers to start from in ${seconds()} s: ${path}`);
+    if (storage.shelf) {
+      await Promise.all([snapshots.share(path), sharing]);
+      console.log(`Copied it to the database for servers on other machines (${seconds()} s in all).`);
+    }
   } catch (error) {
     console.error(`The index was not saved (${(error as Error).message}); servers build it when they start.`);
   }
@@ -43,7 +51,7 @@ export async function importCommand(config: Config, file: string): Promise<numbe
       `Imported ${version.hotelCount.toLocaleString('en-US')} hotels from ${file} as catalog generation ` +
         `${version.generation} in ${seconds} s. Running servers switch to it within ${config.CATALOG_POLL_SECONDS} s.`,
     );
-    if (config.SAVED_INDEXES) await saveIndexOf(config, storage.catalog, version);
+    if (config.SAVED_INDEXES) await saveIndexOf(config, storage, version);
     return 0;
   } catch (error) {
     progress.stop();
