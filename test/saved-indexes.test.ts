@@ -20,6 +20,10 @@ import { loadCatalogIndex, type CatalogIndex } from '../src/search/catalog-index
 import { IndexSnapshots, indexDirectory } from '../src/search/index-snapshot.js';
 import { openStorage } from '../src/storage/storage.js';
 import { startTestService, writeFeed } from './support/test-service.js';
+import { testDatabase, usePostgres } from './support/test-database.js';
+import { openPostgres } from '../src/storage/postgres.js';
+import { PostgresFileShelf } from '../src/storage/postgres-file-shelf.js';
+import { randomBytes } from 'node:crypto';
 
 const silent = pino({ level: 'silent' });
 /** The test services keep no indexes unless told to. */
@@ -258,5 +262,47 @@ describe('an import from the command line', () => {
     }
     await probe.database.drop();
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe.runIf(usePostgres)('the file shelf in PostgreSQL', () => {
+  it('gives back a file of many parts byte for byte, replaces it whole, and lets go of old ones', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shelf-test-'));
+    const database = await testDatabase(dir);
+    const pool = await openPostgres(database.env.DATABASE_URL, 5000);
+    try {
+      const shelf = new PostgresFileShelf(pool);
+      const path = join(dir, 'catalog-index-7-abc.bin');
+      // 10.5 MB: three parts of 4 MB, the last one short.
+      const content = randomBytes(10.5 * 1024 * 1024);
+      writeFileSync(path, content);
+      await shelf.put(path, 'catalog-index-');
+      expect(await shelf.get('catalog-index-7-abc.bin', join(dir, 'copy.bin'))).toBe(true);
+      expect(readFileSync(join(dir, 'copy.bin')).equals(content)).toBe(true);
+      expect(await shelf.get('catalog-index-8-abc.bin', join(dir, 'none.bin'))).toBe(false);
+      expect(existsSync(join(dir, 'none.bin'))).toBe(false);
+
+      // Put again with other content: the shelf holds the new file only.
+      const smaller = randomBytes(1000);
+      writeFileSync(path, smaller);
+      await shelf.put(path, 'catalog-index-');
+      expect(await shelf.get('catalog-index-7-abc.bin', join(dir, 'copy.bin'))).toBe(true);
+      expect(readFileSync(join(dir, 'copy.bin')).equals(smaller)).toBe(true);
+
+      // Another generation's file, once nobody has put it for a while, goes with the next put.
+      await database.sql(`UPDATE saved_files SET saved_at = now() - interval '1 hour' WHERE name = $1`, ['catalog-index-7-abc.bin']);
+      const next = join(dir, 'catalog-index-8-abc.bin');
+      writeFileSync(next, content.subarray(0, 5000));
+      await shelf.put(next, 'catalog-index-');
+      expect(await shelf.get('catalog-index-7-abc.bin', join(dir, 'old.bin'))).toBe(false);
+      expect(await shelf.get('catalog-index-8-abc.bin', join(dir, 'new.bin'))).toBe(true);
+      expect(readFileSync(join(dir, 'new.bin')).equals(content.subarray(0, 5000))).toBe(true);
+      // No partial file is left beside the copies.
+      expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      await pool.end();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
