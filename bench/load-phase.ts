@@ -2,7 +2,9 @@
 // MCP tool calls beside the same search over HTTP. Run by bench/main.ts on the catalog it has
 // just imported, with a partner key whose allowance does not run out during the run.
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -290,4 +292,29 @@ async function measured(server: RunningServer, scenario: Scenario, options: Load
   const before = server.cpuSeconds();
   const figures = await load(server.base, scenario, options);
   return { ...figures, cpuPerAnswer: (server.cpuSeconds() - before) / Math.max(1, figures.answered) };
+}
+
+/**
+ * With PostgreSQL, a new instance on an empty data directory (another machine): it copies the
+ * index and places that `saveAndShare` saved into the database, as an import does, instead of
+ * building them. Its next start reads its own copies.
+ */
+export async function benchNewInstanceOnPostgres(databaseUrl: string, saveAndShare: () => Promise<void>, report: Report): Promise<void> {
+  const started = performance.now();
+  await saveAndShare();
+  report('PostgreSQL: saving the index and copying it to the database, as an import does', `${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-new-instance-'));
+  try {
+    const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO_CATALOG: 'false', CATALOG_POLL_SECONDS: '0' };
+    const seconds: number[] = [];
+    for (let run = 0; run < 2; run++) {
+      const spawned = performance.now();
+      const service = await startService(env, await freePort());
+      seconds.push((performance.now() - spawned) / 1000);
+      await service.stop();
+    }
+    report('PostgreSQL: a new instance on an empty data directory, spawn to ready (its next start)', `${seconds[0].toFixed(1)} s (${seconds[1].toFixed(1)} s)`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

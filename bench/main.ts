@@ -38,7 +38,10 @@ import type { Gazetteer } from '../src/places/gazetteer.js';
 import { openPostgres } from '../src/storage/postgres.js';
 import { buildHttpApp } from '../src/http/server.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { benchHotelByIdAgainstPostgres, benchUnderLoad } from './load-phase.js';
+import { benchHotelByIdAgainstPostgres, benchNewInstanceOnPostgres, benchUnderLoad } from './load-phase.js';
+import { openPlaceIndexes } from '../src/places/saved-places.js';
+import { IndexSnapshots, indexDirectory } from '../src/search/index-snapshot.js';
+import { PostgresFileShelf } from '../src/storage/postgres-file-shelf.js';
 import { typedInPart } from './typing.js';
 
 const { values } = parseArgs({
@@ -191,7 +194,8 @@ async function benchPostgres(feed: string, gazetteer: Gazetteer, logger: pino.Lo
     return;
   }
   await admin.query(`CREATE SCHEMA ${schema}`);
-  const pool = await openPostgres(`${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`, 10_000);
+  const schemaUrl = `${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const pool = await openPostgres(schemaUrl, 10_000);
   const store = new PostgresCatalogStore(pool, 10_000);
   try {
     let start = performance.now();
@@ -207,7 +211,24 @@ async function benchPostgres(feed: string, gazetteer: Gazetteer, logger: pino.Lo
       const id = ids();
       return () => store.getHotel(id);
     }));
-    await underLoad?.(`${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`);
+    await benchNewInstanceOnPostgres(
+      schemaUrl,
+      async () => {
+        // What the import command does after its commit, from a data directory of its own.
+        const saveDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-import-'));
+        try {
+          const shelf = new PostgresFileShelf(pool);
+          const { sharing } = await openPlaceIndexes(saveDir, indexDirectory(saveDir), logger, shelf);
+          const snapshots = new IndexSnapshots(indexDirectory(saveDir), shelf);
+          const path = snapshots.save(live.current!, gazetteer);
+          await Promise.all([path ? snapshots.share(path) : null, sharing]);
+        } finally {
+          rmSync(saveDir, { recursive: true, force: true });
+        }
+      },
+      report,
+    );
+    await underLoad?.(schemaUrl);
   } finally {
     await store.close();
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
