@@ -198,11 +198,11 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     },
     async close() {
       liveIndex.stop();
-      // Files still being copied to the database finish first.
-      await Promise.all([liveIndex.settled(), opened.sharing]);
       await http.close();
       if (kept) saveCounts(kept, local, logger);
       await counters.close();
+      // Files still being copied to the database finish before it is closed.
+      await Promise.all([liveIndex.settled(), opened.sharing]);
       await storage.close();
     },
   };
