@@ -1,9 +1,10 @@
 // Built catalog indexes kept on disk beside the catalog: an import writes the index of the
 // generation it made, a server that had to build one writes it too, and a start (or a new
-// generation seen by a running server) reads it instead of building it again: about a second
+// generation seen by a running server) reads it instead of building it again: half a second
 // instead of ten at a million hotels. A file is used only for the same generation of the same
 // catalog, the same gazetteer and the same code; any other file is ignored and, after a while,
-// removed.
+// removed. With PostgreSQL the files also go to the database's file shelf, for instances on
+// other disks.
 import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { CatalogVersion } from '../catalog/store.js';

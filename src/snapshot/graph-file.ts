@@ -1,12 +1,13 @@
 // Saves a built, immutable object graph (typed arrays, arrays, Maps, Sets, plain objects and
 // instances of named classes) to one file, and reads it back far faster than building it again:
 // typed arrays come back as views onto one buffer read whole (no copy, no per-element work),
-// big string arrays as one decoded text split once, everything else from a JSON outline.
-// Shared references stay shared. Instances get their class's prototype back without running
-// its constructor, so a class saved here must hold nothing but data (no closures, no handles).
+// big string arrays as a few decoded texts split once, arrays of same-shaped objects column by
+// column, everything else from a JSON outline. Shared references stay shared. Instances get
+// their class's prototype back without running its constructor, so a class saved here must hold
+// nothing but data (no closures, no handles).
 //
 // File: magic, four float64 lengths (meta, outline, strings, binary), meta JSON, outline JSON,
-// the strings (UTF-8, NUL between items), then the binary region, 8-aligned.
+// the strings (parts in Latin-1 or UTF-8, NUL between items), then the binary region, 8-aligned.
 import { closeSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
