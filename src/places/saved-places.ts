@@ -6,7 +6,8 @@ import { basename, join } from 'node:path';
 import type { Logger } from 'pino';
 import { codeFingerprint } from '../snapshot/code-fingerprint.js';
 import type { FileShelf } from '../storage/file-shelf.js';
-import { openGraph, removeStaleGraphs, saveGraph, type SnapshotClasses } from '../snapshot/graph-file.js';
+import type { SnapshotClasses } from '../snapshot/graph-file.js';
+import { readSaved, saveInFolder } from '../snapshot/saved-graph.js';
 import { KdTree } from '../search/kd-tree.js';
 import { IndexBuffer } from '../search/index-buffer.js';
 import { KeyIndex } from '../text/key-index.js';
@@ -19,7 +20,6 @@ import { TypoIndex } from './typo-index.js';
 
 const CLASSES: SnapshotClasses = { Gazetteer, IndexBuffer, KdTree, KeyIndex, PlaceNames, PlaceSuggestions, RangeBest, TypoIndex };
 const PREFIX = 'gazetteer-';
-const STALE_AFTER_MS = 10 * 60_000;
 
 export interface PlaceIndexes {
   gazetteer: Gazetteer;
@@ -30,11 +30,6 @@ interface PlacesMeta {
   kind: 'places';
   code: string;
   gazetteer: string;
-}
-
-function isMeta(found: unknown, meta: PlacesMeta): boolean {
-  const m = found as Partial<PlacesMeta> | null;
-  return m !== null && typeof m === 'object' && m.kind === meta.kind && m.code === meta.code && m.gazetteer === meta.gazetteer;
 }
 
 export interface OpenedPlaces {
@@ -62,13 +57,11 @@ export async function openPlaceIndexes(dataDir: string, saveDir: string | null, 
       logger.warn({ err: error }, 'saved gazetteer not copied from the database; building it');
     }
   }
-  const saved = readSaved(path, meta, logger);
+  const saved = readSavedPlaces(path, meta, logger);
   if (saved) return { places: saved, sharing: done };
   const places = built(dataDir);
   try {
-    mkdirSync(saveDir, { recursive: true });
-    saveGraph(path, meta, places, { classes: CLASSES });
-    removeStaleGraphs(saveDir, PREFIX, path, STALE_AFTER_MS);
+    saveInFolder(saveDir, PREFIX, path, meta, places, { classes: CLASSES });
   } catch (error) {
     logger.warn({ err: error }, 'gazetteer not saved; the next start builds it again');
     return { places, sharing: done };
@@ -82,24 +75,10 @@ function built(dataDir: string): PlaceIndexes {
   return { gazetteer, suggestions: new PlaceSuggestions(gazetteer) };
 }
 
-function readSaved(path: string, meta: PlacesMeta, logger: Logger): PlaceIndexes | null {
-  let opened;
-  try {
-    opened = openGraph(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') logger.warn({ err: error }, 'saved gazetteer not readable; building it');
-    return null;
-  }
-  if (!isMeta(opened.meta, meta)) {
-    opened.close();
-    return null;
-  }
-  try {
-    const places = opened.read({ classes: CLASSES }) as PlaceIndexes;
-    if (!(places.gazetteer instanceof Gazetteer) || !(places.suggestions instanceof PlaceSuggestions)) throw new Error(`${path} does not hold the places it says`);
-    return places;
-  } catch (error) {
-    logger.warn({ err: error }, 'saved gazetteer not readable; building it');
-    return null;
-  }
+function readSavedPlaces(path: string, meta: PlacesMeta, logger: Logger): PlaceIndexes | null {
+  const { value, problem } = readSaved(path, meta, { classes: CLASSES });
+  const places = value as PlaceIndexes | null;
+  if (places !== null && places.gazetteer instanceof Gazetteer && places.suggestions instanceof PlaceSuggestions) return places;
+  if (places !== null || problem !== undefined) logger.warn({ err: problem ?? new Error(`${path} does not hold the places it says`) }, 'saved gazetteer not readable; building it');
+  return null;
 }

@@ -11,7 +11,8 @@ import type { CatalogVersion } from '../catalog/store.js';
 import type { Gazetteer } from '../places/gazetteer.js';
 import { codeFingerprint } from '../snapshot/code-fingerprint.js';
 import type { FileShelf } from '../storage/file-shelf.js';
-import { openGraph, removeStaleGraphs, saveGraph, type SnapshotClasses } from '../snapshot/graph-file.js';
+import type { SnapshotClasses } from '../snapshot/graph-file.js';
+import { hasSaved, readSaved, saveInFolder } from '../snapshot/saved-graph.js';
 import { CatalogIndex } from './catalog-index.js';
 import { CircleCounter } from './circle-count.js';
 import { CityNames } from './city-names.js';
@@ -52,8 +53,6 @@ const CLASSES: SnapshotClasses = {
 };
 
 const PREFIX = 'catalog-index-';
-/** Files of other generations or versions are removed once this old (a server may still be writing its own). */
-const STALE_AFTER_MS = 10 * 60_000;
 
 interface SnapshotMeta {
   kind: 'catalog-index';
@@ -76,12 +75,6 @@ function metaOf(version: CatalogVersion, gazetteer: Gazetteer): SnapshotMeta | n
     importedAt: version.importedAt,
     source: version.source,
   };
-}
-
-function sameMeta(a: unknown, b: SnapshotMeta): boolean {
-  if (typeof a !== 'object' || a === null) return false;
-  const found = a as Record<string, unknown>;
-  return (Object.keys(b) as (keyof SnapshotMeta)[]).every((key) => found[key] === b[key]);
 }
 
 /** Where a data directory keeps its built indexes. */
@@ -120,14 +113,7 @@ export class IndexSnapshots {
   /** Whether this generation's index is saved (for this code and gazetteer). */
   has(version: CatalogVersion, gazetteer: Gazetteer): boolean {
     const meta = metaOf(version, gazetteer);
-    if (meta === null) return false;
-    try {
-      const opened = openGraph(this.pathOf(meta));
-      opened.close();
-      return sameMeta(opened.meta, meta);
-    } catch {
-      return false;
-    }
+    return meta !== null && hasSaved(this.pathOf(meta), meta);
   }
 
   /**
@@ -138,33 +124,18 @@ export class IndexSnapshots {
     const meta = metaOf(version, gazetteer);
     if (meta === null) return { index: null };
     const path = this.pathOf(meta);
-    let opened;
-    try {
-      opened = openGraph(path);
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { index: null } : { index: null, problem: error };
-    }
-    if (!sameMeta(opened.meta, meta)) {
-      opened.close();
-      return { index: null };
-    }
-    try {
-      const index = opened.read({ classes: CLASSES, externals: { gazetteer } });
-      if (!(index instanceof CatalogIndex) || index.size !== version.hotelCount) return { index: null, problem: new Error(`${path} does not hold the index it says`) };
-      return { index };
-    } catch (error) {
-      return { index: null, problem: error };
-    }
+    const { value, problem } = readSaved(path, meta, { classes: CLASSES, externals: { gazetteer } });
+    if (value === null) return { index: null, problem };
+    if (!(value instanceof CatalogIndex) || value.size !== version.hotelCount) return { index: null, problem: new Error(`${path} does not hold the index it says`) };
+    return { index: value };
   }
 
   /** Writes an index (whole, by a rename) and removes old files; returns the file's path, or null for an ad-hoc gazetteer. */
   save(index: CatalogIndex, gazetteer: Gazetteer): string | null {
     const meta = metaOf(index.version, gazetteer);
     if (meta === null) return null;
-    mkdirSync(this.dir, { recursive: true });
     const path = this.pathOf(meta);
-    saveGraph(path, meta, index, { classes: CLASSES, externals: { gazetteer } });
-    removeStaleGraphs(this.dir, PREFIX, path, STALE_AFTER_MS);
+    saveInFolder(this.dir, PREFIX, path, meta, index, { classes: CLASSES, externals: { gazetteer } });
     return path;
   }
 }

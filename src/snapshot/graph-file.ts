@@ -8,8 +8,7 @@
 //
 // File: magic, four float64 lengths (meta, outline, strings, binary), meta JSON, outline JSON,
 // the strings (parts in Latin-1 or UTF-8, NUL between items), then the binary region, 8-aligned.
-import { closeSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 
 const MAGIC = Buffer.from('HASNAP01');
 /** Bytes read or written per call at most (a call takes at most 2 GiB). */
@@ -437,20 +436,3 @@ export function openGraph(path: string): OpenedGraph {
   }
 }
 
-/**
- * Removes the files of a folder whose names begin with `prefix` (saved graphs and abandoned
- * partial ones), except `keep`, that nobody wrote for `olderThanMs`: another process may be
- * writing or reading a newer one.
- */
-export function removeStaleGraphs(dir: string, prefix: string, keep: string, olderThanMs: number): void {
-  const now = Date.now();
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (!name.startsWith(prefix) || path === keep) continue;
-    try {
-      if (now - statSync(path).mtimeMs > olderThanMs) rmSync(path, { force: true });
-    } catch {
-      // Removed by another process meanwhile.
-    }
-  }
-}
