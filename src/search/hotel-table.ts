@@ -19,7 +19,6 @@ export class HotelTable {
   readonly rating: Float64Array;
   /** -1 where the review count is unknown. */
   readonly reviews: Int32Array;
-  private size_ = 0;
 
   constructor(capacity: number) {
     this.ids = new StringColumn(capacity);
@@ -36,14 +35,13 @@ export class HotelTable {
   }
 
   get size(): number {
-    return this.size_;
+    return this.ids.length;
   }
 
   /** Appends a row; returns false when the table is full. */
   add(row: HotelCardRow): boolean {
-    const i = this.size_;
+    const i = this.ids.length;
     if (i === this.lat.length) return false;
-    this.size_++;
     this.ids.push(row.id);
     this.names.push(row.name);
     this.addresses.push(row.address);
