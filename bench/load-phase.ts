@@ -302,7 +302,7 @@ async function measured(server: RunningServer, scenario: Scenario, options: Load
 export async function benchNewInstanceOnPostgres(databaseUrl: string, saveAndShare: () => Promise<void>, report: Report): Promise<void> {
   const started = performance.now();
   await saveAndShare();
-  report('PostgreSQL: saving the index and copying it to the database, as an import does', `${((performance.now() - started) / 1000).toFixed(1)} s`);
+  report('PostgreSQL: what an import does after its commit (build, save and copy the index to the database)', `${((performance.now() - started) / 1000).toFixed(1)} s`);
   const dataDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-new-instance-'));
   try {
     const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO_CATALOG: 'false', CATALOG_POLL_SECONDS: '0' };

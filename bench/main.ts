@@ -39,8 +39,7 @@ import { openPostgres } from '../src/storage/postgres.js';
 import { buildHttpApp } from '../src/http/server.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { benchHotelByIdAgainstPostgres, benchNewInstanceOnPostgres, benchUnderLoad } from './load-phase.js';
-import { openPlaceIndexes } from '../src/places/saved-places.js';
-import { IndexSnapshots, indexDirectory } from '../src/search/index-snapshot.js';
+import { saveIndexOfImport } from '../src/cli/commands/import-command.js';
 import { PostgresFileShelf } from '../src/storage/postgres-file-shelf.js';
 import { typedInPart } from './typing.js';
 
@@ -217,11 +216,7 @@ async function benchPostgres(feed: string, gazetteer: Gazetteer, logger: pino.Lo
         // What the import command does after its commit, from a data directory of its own.
         const saveDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-import-'));
         try {
-          const shelf = new PostgresFileShelf(pool);
-          const { sharing } = await openPlaceIndexes(saveDir, indexDirectory(saveDir), logger, shelf);
-          const snapshots = new IndexSnapshots(indexDirectory(saveDir), shelf);
-          const path = snapshots.save(live.current!, gazetteer);
-          await Promise.all([path ? snapshots.share(path) : null, sharing]);
+          await saveIndexOfImport(saveDir, { catalog: store, shelf: new PostgresFileShelf(pool) }, (await store.current())!);
         } finally {
           rmSync(saveDir, { recursive: true, force: true });
         }

@@ -13,24 +13,42 @@ import pino from 'pino';
 import { importProgress } from '../progress.js';
 
 /**
- * Builds the new catalog's index and keeps it in DATA_DIR/indexes, so that a server starting on
- * it reads it instead of building it. The import is done whatever happens here.
+ * What an import does after its commit: builds the new catalog's index and keeps it in
+ * `dataDir`/indexes (and, with a shelf, copies it and the places into the database), so that a
+ * server starting on it reads it instead of building it. Tells `say` when the index is saved and
+ * when the copies are done; throws what goes wrong.
  */
+export async function saveIndexOfImport(
+  dataDir: string,
+  storage: Pick<Storage, 'catalog' | 'shelf'>,
+  version: CatalogVersion,
+  say: (what: 'saved' | 'copied', path: string) => void = () => undefined,
+): Promise<void> {
+  const dir = indexDirectory(dataDir);
+  const { places, sharing } = await openPlaceIndexes(dataDir, dir, pino({ level: 'silent' }), storage.shelf);
+  const index = await loadCatalogIndex(storage.catalog, version, places.gazetteer);
+  const snapshots = new IndexSnapshots(dir, storage.shelf);
+  const path = snapshots.save(index, places.gazetteer);
+  if (!path) return;
+  say('saved', path);
+  if (storage.shelf) {
+    await Promise.all([snapshots.share(path), sharing]);
+    say('copied', path);
+  }
+}
+
+/** The import command's part of that: it says what it did, and an index not saved is only reported. */
 async function saveIndexOf(config: Config, storage: Storage, version: CatalogVersion): Promise<void> {
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   try {
-    const dir = indexDirectory(config.DATA_DIR);
-    const { places, sharing } = await openPlaceIndexes(config.DATA_DIR, dir, pino({ level: 'silent' }), storage.shelf);
-    const index = await loadCatalogIndex(storage.catalog, version, places.gazetteer);
-    const snapshots = new IndexSnapshots(dir, storage.shelf);
-    const path = snapshots.save(index, places.gazetteer);
-    if (!path) return;
-    console.log(`Saved its index for servers to start from in ${seconds()} s: ${path}`);
-    if (storage.shelf) {
-      await Promise.all([snapshots.share(path), sharing]);
-      console.log(`Copied it to the database for servers on other machines (${seconds()} s in all).`);
-    }
+    await saveIndexOfImport(config.DATA_DIR, storage, version, (what, path) =>
+      console.log(
+        what === 'saved'
+          ? `Saved its index for servers to start from in ${seconds()} s: ${path}`
+          : `Copied it to the database for servers on other machines (${seconds()} s in all).`,
+      ),
+    );
   } catch (error) {
     console.error(`The index was not saved (${(error as Error).message}); servers build it when they start.`);
   }
