@@ -14,11 +14,13 @@ const result = await autocannon({
   duration: options.seconds,
   requests: scenario.requests.map((r) => ({ method: scenario.method, path: r.path, body: r.body, headers: scenario.headers })),
 });
+const used = process.cpuUsage();
 const figures: LoadFigures = {
   reqPerSec: result['2xx'] / result.duration,
   answered: result['2xx'],
   p50: result.latency.p50,
   p99: result.latency.p99,
   failures: result.non2xx + result.errors + result.timeouts,
+  clientCpuSeconds: (used.user + used.system) / 1e6,
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);

@@ -32,6 +32,8 @@ export interface LoadFigures {
   p99: number;
   /** Answers that were not 2xx, and connection errors or timeouts. */
   failures: number;
+  /** CPU seconds the load generator's process used, start-up included. */
+  clientCpuSeconds: number;
 }
 
 export interface LoadOptions {
@@ -76,6 +78,18 @@ function cpuSecondsOf(pid: number): number {
   // Fields after the command name (which may hold spaces, inside parentheses): utime is 14th, stime 15th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU seconds every processor of the machine has spent on anything but idling since boot
+ * (/proc/stat), the time the hypervisor kept for others (steal) included: set against the CPU
+ * of the bench's own processes, it says how much else the machine was doing during a load.
+ */
+export function machineBusySeconds(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
+  // cpu  user nice system idle iowait irq softirq steal ...
+  const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq + (steal || 0)) / TICKS_PER_SECOND;
 }
 
 function rssMegabytesOf(pid: number): number {
