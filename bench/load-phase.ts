@@ -12,7 +12,8 @@ import type { SeededRandom } from '../src/catalog/random.js';
 import type { CatalogIndex } from '../src/search/catalog-index.js';
 import { indexDirectory } from '../src/search/index-snapshot.js';
 import { typedInPart } from './typing.js';
-import { load, machineBusySeconds, startCeiling, startPostgresServer, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
+import { busyBeforeLoad, machineBusySeconds } from './machine.js';
+import { load, startCeiling, startPostgresServer, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
 
 export type Report = (what: string, value: string, target?: string, ok?: boolean | null) => void;
 
@@ -110,6 +111,14 @@ async function benchStartUp(dataDir: string, report: Report): Promise<void> {
 }
 
 export async function benchUnderLoad(dataDir: string, index: CatalogIndex, cities: string[], random: SeededRandom, options: LoadOptions & { only: string }, report: Report) {
+  const idle = await busyBeforeLoad();
+  const who = idle.busiest.map((p) => `pid ${p.pid} ${p.cores.toFixed(2)} cores: ${p.command}`).join('; ');
+  report(
+    'the machine before the load phase, over 1 s',
+    `${idle.cores.toFixed(2)} cores busy${who ? ` (${who})` : ''}`,
+    `≤ ${BUSY_ELSEWHERE} cores`,
+    idle.cores <= BUSY_ELSEWHERE,
+  );
   await benchStartUp(dataDir, report);
   const { service, key } = await startBenchService(dataDir);
   try {

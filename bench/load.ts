@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { CeilingRoute } from './ceiling-server.js';
+import { TICKS_PER_SECOND } from './machine.js';
 
 export interface LoadRequest {
   path: string;
@@ -66,8 +67,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-// Clock ticks per second of /proc/<pid>/stat times: 100 on Linux (USER_HZ) on every architecture.
-const TICKS_PER_SECOND = 100;
 
 /**
  * CPU time a process has used: what its answers cost it, whatever else the shared machine was
@@ -78,18 +77,6 @@ function cpuSecondsOf(pid: number): number {
   // Fields after the command name (which may hold spaces, inside parentheses): utime is 14th, stime 15th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
-/**
- * CPU seconds every processor of the machine has spent on anything but idling since boot
- * (/proc/stat), the time the hypervisor kept for others (steal) included: set against the CPU
- * of the bench's own processes, it says how much else the machine was doing during a load.
- */
-export function machineBusySeconds(): number {
-  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
-  // cpu  user nice system idle iowait irq softirq steal ...
-  const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
-  return (user + nice + system + irq + softirq + (steal || 0)) / TICKS_PER_SECOND;
 }
 
 function rssMegabytesOf(pid: number): number {
