@@ -4,6 +4,7 @@
 // options } as JSON on stdin and prints the figures as JSON.
 import autocannon from 'autocannon';
 import type { LoadFigures, LoadOptions, Scenario } from './load.js';
+import { ownCpuSeconds } from './machine.js';
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
@@ -34,13 +35,12 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
 });
 latencies.sort((a, b) => a - b);
 const percentile = (p: number) => (latencies.length === 0 ? Number.NaN : Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]));
-const used = process.cpuUsage();
 const figures: LoadFigures = {
   reqPerSec: result['2xx'] / result.duration,
   answered: result['2xx'],
   p50: percentile(50),
   p99: percentile(99),
   failures: result.non2xx + result.errors + result.timeouts,
-  clientCpuSeconds: (used.user + used.system) / 1e6,
+  clientCpuSeconds: ownCpuSeconds(),
 };
 process.stdout.write(`${JSON.stringify(figures)}\n`);

@@ -12,7 +12,7 @@ import type { SeededRandom } from '../src/catalog/random.js';
 import type { CatalogIndex } from '../src/search/catalog-index.js';
 import { indexDirectory } from '../src/search/index-snapshot.js';
 import { typedInPart } from './typing.js';
-import { busyBeforeLoad, machineBusySeconds } from './machine.js';
+import { busyBeforeLoad, machineBusySeconds, ownCpuSeconds } from './machine.js';
 import { load, startCeiling, startPostgresServer, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
 
 export type Report = (what: string, value: string, target?: string, ok?: boolean | null) => void;
@@ -307,11 +307,6 @@ async function alternate(servers: [RunningServer, RunningServer], scenarios: Sce
 
 /** `elsewhere`: CPU the machine spent outside the bench's processes, in cores, during the load. */
 type Measured = LoadFigures & { cpuPerAnswer: number; elsewhere: number };
-
-const ownCpuSeconds = () => {
-  const used = process.cpuUsage();
-  return (used.user + used.system) / 1e6;
-};
 
 async function measured(server: RunningServer, scenario: Scenario, options: LoadOptions): Promise<Measured> {
   const [busy, own, serverCpu, started] = [machineBusySeconds(), ownCpuSeconds(), server.cpuSeconds(), performance.now()];

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { CeilingRoute } from './ceiling-server.js';
-import { TICKS_PER_SECOND } from './machine.js';
+import { cpuSecondsOf } from './machine.js';
 
 export interface LoadRequest {
   path: string;
@@ -65,18 +65,6 @@ export interface RunningServer {
   /** Its resident memory now, MB, from /proc. */
   rssMegabytes(): number;
   stop(): Promise<void>;
-}
-
-
-/**
- * CPU time a process has used: what its answers cost it, whatever else the shared machine was
- * doing (req/s moves by a third from one run to the next here; CPU per answer far less).
- */
-function cpuSecondsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces, inside parentheses): utime is 14th, stime 15th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
 function rssMegabytesOf(pid: number): number {

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 // Clock ticks per second of /proc times: 100 on Linux (USER_HZ) on every architecture.
-export const TICKS_PER_SECOND = 100;
+const TICKS_PER_SECOND = 100;
 
 /**
  * CPU seconds every processor of the machine has spent on anything but idling since boot
@@ -18,20 +18,36 @@ export function machineBusySeconds(): number {
   return (user + nice + system + irq + softirq + (steal || 0)) / TICKS_PER_SECOND;
 }
 
-/** CPU ticks (user + system) of every process now, by pid. */
-function processTicks(): Map<number, number> {
-  const ticks = new Map<number, number>();
+/**
+ * CPU time a process has used (user + system): what its answers cost it, whatever else the
+ * shared machine was doing (req/s moves by a third from one run to the next here; CPU per answer
+ * far less).
+ */
+export function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces, inside parentheses): utime is 14th, stime 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** CPU time this process has used (user + system). */
+export function ownCpuSeconds(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1e6;
+}
+
+/** CPU seconds of every process now, by pid. */
+function everyProcessCpuSeconds(): Map<number, number> {
+  const seconds = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+      seconds.set(Number(entry), cpuSecondsOf(Number(entry)));
     } catch {
       // gone meanwhile
     }
   }
-  return ticks;
+  return seconds;
 }
 
 function commandOf(pid: number): string {
@@ -48,20 +64,16 @@ function commandOf(pid: number): string {
  * left out), with the processes that used the most of it.
  */
 export async function busyBeforeLoad(seconds = 1): Promise<{ cores: number; busiest: { pid: number; cores: number; command: string }[] }> {
-  const ownSeconds = () => {
-    const used = process.cpuUsage();
-    return (used.user + used.system) / 1e6;
-  };
-  const [busy, own, before, started] = [machineBusySeconds(), ownSeconds(), processTicks(), performance.now()];
+  const [busy, own, before, started] = [machineBusySeconds(), ownCpuSeconds(), everyProcessCpuSeconds(), performance.now()];
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  const after = processTicks();
+  const after = everyProcessCpuSeconds();
   const wall = (performance.now() - started) / 1000;
   const busiest = [...after]
     .filter(([pid]) => pid !== process.pid && before.has(pid))
-    .map(([pid, ticks]) => ({ pid, cores: (ticks - before.get(pid)!) / TICKS_PER_SECOND / wall }))
+    .map(([pid, used]) => ({ pid, cores: (used - before.get(pid)!) / wall }))
     .filter((p) => p.cores >= 0.05)
     .sort((a, b) => b.cores - a.cores)
     .slice(0, 3)
     .map((p) => ({ ...p, command: commandOf(p.pid) }));
-  return { cores: Math.max(0, machineBusySeconds() - busy - (ownSeconds() - own)) / wall, busiest };
+  return { cores: Math.max(0, machineBusySeconds() - busy - (ownCpuSeconds() - own)) / wall, busiest };
 }
