@@ -15,7 +15,7 @@ import { clientAddressReader } from './client-address.js';
 import { answerClientError, answerRequestsNodeTakes } from './client-errors.js';
 import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
 import { registerCompression } from './compression.js';
-import { DOCUMENT_CACHE_CONTROL, registerConditionalGets } from './conditional-get.js';
+import { conditionalGet, DOCUMENT_CACHE_CONTROL } from './conditional-get.js';
 import { registerHealthRoutes, type HealthChecks } from './health.js';
 import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
 import { registerMcpRoutes } from './mcp-route.js';
@@ -92,8 +92,6 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     maxAge: 86_400,
   });
 
-  // Conditional GETs first: their tags are hashes of the JSON before it is compressed.
-  registerConditionalGets(app);
   await registerCompression(app);
   // Awaited plugins load before the routes below are added: a route added before an awaited
   // register would keep Fastify's default error handler instead of the one set at the end.
@@ -177,14 +175,16 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       app.route({
         method: operation.method,
         url: `${prefix}${operation.routePath}`,
-        config: { operation, cacheControl: operation.cacheControl },
+        config: { operation },
+        // Routes whose answers caches may keep: an ETag and 304s, tagging the JSON before compression.
+        ...(operation.cacheControl ? { onSend: conditionalGet(operation.cacheControl) } : {}),
         // The answer's schema writes its JSON (fast-json-stringify, in the schema's field order,
         // which is the order operations build answers in): JSON.stringify cost a fifth of a search.
         schema: { response: { 200: answerSchemas.get(operation)! } },
         handler: (request, reply) => handleOperation(operation, request, reply),
       });
     }
-    app.get(`${prefix}/openapi.json`, { config: { cacheControl: DOCUMENT_CACHE_CONTROL } }, async (request) =>
+    app.get(`${prefix}/openapi.json`, { onSend: conditionalGet(DOCUMENT_CACHE_CONTROL) }, async (request) =>
       openApiDocument(baseUrl(request), docs),
     );
     app.get(prefix === '' ? '/' : prefix, async (request) => serviceInfo(request));
