@@ -5,6 +5,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from '../storage/sqlite.js';
+import { SqliteTurnReads } from '../storage/sqlite-turn-reads.js';
 import type { HotelCardRow, HotelRecord } from './hotel.js';
 import { beginWriteInTurn } from '../storage/sqlite-write-turn.js';
 import type { CatalogStore, CatalogVersion, ImportTurn } from './store.js';
@@ -38,17 +39,46 @@ function cardOf(row: CardArray): HotelCardRow {
   };
 }
 
-type StoredHotel = Omit<HotelRecord, 'photos' | 'amenities'> & { photos: string; amenities: string };
+/** The columns of the detail read, in the order of HotelRecord's fields (photos and amenities as JSON). */
+const DETAIL_COLUMNS =
+  'h.id, h.name, h.stars, h.rating, h.review_count, h.address, h.city, h.country_code, h.latitude, h.longitude, h.description, h.photo_url, h.photos, h.amenities';
+
+type DetailArray = [string, string, number | null, number | null, number | null, string, string, string, number, number, string, string | null, string, string];
+
+/** The record of a detail row, as a literal: better-sqlite3's row objects are built property by property. */
+function recordOf(row: DetailArray): HotelRecord {
+  return {
+    id: row[0],
+    name: row[1],
+    stars: row[2],
+    rating: row[3],
+    review_count: row[4],
+    address: row[5],
+    city: row[6],
+    country_code: row[7],
+    latitude: row[8],
+    longitude: row[9],
+    description: row[10],
+    photo_url: row[11],
+    photos: JSON.parse(row[12]) as string[],
+    amenities: JSON.parse(row[13]) as string[],
+  };
+}
 
 export class SqliteCatalogStore implements CatalogStore {
+  /** Detail reads: one read transaction per turn of the event loop, on a connection of their own. */
+  private readonly reads: SqliteTurnReads;
   /** Prepared once: preparing the detail read on every call cost more than running it. */
-  private readonly hotelById: Statement<[string], StoredHotel & { generation: number }>;
+  private readonly hotelById: Statement<[string], DetailArray>;
 
   constructor(private readonly db: SqliteDatabase) {
-    this.hotelById = db.prepare(
-      `SELECT h.* FROM hotels h JOIN catalog_state s ON s.singleton = 1 AND h.generation = s.generation
-       WHERE h.id = ?`,
-    );
+    this.reads = new SqliteTurnReads(db);
+    this.hotelById = this.reads.connection
+      .prepare<[string], DetailArray>(
+        `SELECT ${DETAIL_COLUMNS} FROM hotels h JOIN catalog_state s ON s.singleton = 1 AND h.generation = s.generation
+         WHERE h.id = ?`,
+      )
+      .raw(true);
   }
 
   async current(): Promise<CatalogVersion | null> {
@@ -76,10 +106,8 @@ export class SqliteCatalogStore implements CatalogStore {
   }
 
   async getHotel(id: string): Promise<HotelRecord | null> {
-    const row = this.hotelById.get(id);
-    if (!row) return null;
-    const { generation: _generation, photos, amenities, ...rest } = row;
-    return { ...rest, photos: JSON.parse(photos) as string[], amenities: JSON.parse(amenities) as string[] };
+    const row = this.reads.read(() => this.hotelById.get(id));
+    return row ? recordOf(row) : null;
   }
 
   replaceCatalog(records: AsyncIterable<HotelRecord>, source: string, turn: ImportTurn = {}): Promise<CatalogVersion> {
@@ -139,6 +167,7 @@ export class SqliteCatalogStore implements CatalogStore {
   }
 
   async close(): Promise<void> {
+    this.reads.close();
     if (this.db.open) this.db.close();
   }
 }

@@ -1,0 +1,50 @@
+// Reads on a connection of their own that share one read transaction per turn of the event
+// loop. Under load a turn answers several calls; each read run alone is a transaction of its
+// own, with two fcntl locks and an fstat around it, and a third of a hotel detail read went
+// there. The transaction ends at the end of the turn (setImmediate), so a read never sees the
+// database older than the turn it runs in: an import committed before the turn began is
+// always seen, as by a read on its own.
+// The connection only reads: a write on a connection inside this transaction would fail, and
+// holding it across turns would keep WAL checkpoints from finishing.
+import Database, { type Statement } from 'better-sqlite3';
+import type { SqliteDatabase } from './sqlite.js';
+
+export class SqliteTurnReads {
+  /** The connection to prepare the reads on. */
+  readonly connection: SqliteDatabase;
+  /** Null for an in-memory database, which has no second connection: its reads run alone. */
+  private readonly turn: { begin: Statement; commit: Statement } | null;
+  private inTurn = false;
+  private readonly endTurn = () => {
+    this.inTurn = false;
+    if (this.connection.open && this.connection.inTransaction) this.turn!.commit.run();
+  };
+
+  /** Opens a read-only connection to the same file as `db`. */
+  constructor(db: SqliteDatabase) {
+    if (db.memory) {
+      this.connection = db;
+      this.turn = null;
+      return;
+    }
+    this.connection = new Database(db.name, { readonly: true, fileMustExist: true });
+    // Waits as the database's own connection does (storage/sqlite.ts) when SQLite says busy.
+    this.connection.pragma(`busy_timeout = ${db.pragma('busy_timeout', { simple: true }) as number}`);
+    this.turn = { begin: this.connection.prepare('BEGIN'), commit: this.connection.prepare('COMMIT') };
+  }
+
+  /** Runs `read` inside this turn's read transaction, beginning it if it is the turn's first. */
+  read<T>(read: () => T): T {
+    if (this.turn !== null && !this.inTurn && this.connection.open) {
+      this.turn.begin.run();
+      this.inTurn = true;
+      setImmediate(this.endTurn);
+    }
+    return read();
+  }
+
+  /** Closes the second connection (the database itself is its owner's to close). */
+  close(): void {
+    if (this.turn !== null && this.connection.open) this.connection.close();
+  }
+}
