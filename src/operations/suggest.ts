@@ -23,7 +23,7 @@ export async function suggest(services: CatalogServices, credit: Credit, q: Sugg
     kind: place.kind,
     country_code: place.countryCode,
     // An airport or a landmark is searched around: its hotels are those within its reach.
-    hotel_count: place.kind === 'airport' || place.kind === 'landmark' ? index.countNear(place, place.radiusKm) : hotels,
+    hotel_count: place.kind === 'airport' || place.kind === 'landmark' ? index.countInReach(place) : hotels,
   }));
   const t = index.table;
   const hotels = (q.only === 'places' ? [] : index.suggestHotels(q.q, limit)).map((i) => {

@@ -64,6 +64,8 @@ export class CatalogIndex {
   private readonly cosLat: Float64Array;
   /** Hotels of each place (city, region, country) by place id, best-rated first. */
   private readonly members: Map<string, Uint32Array>;
+  /** countInReach's counts by place id. */
+  private readonly reachCounts = new Map<string, number>();
   private readonly names: NameIndex;
   private readonly exactNames: ExactNames;
   private readonly cityNames: CityNames;
@@ -105,6 +107,21 @@ export class CatalogIndex {
   /** Hotels of the catalog in a place (by place id). */
   hotelCount(placeId: string): number {
     return this.members.get(placeId)?.length ?? 0;
+  }
+
+  /**
+   * Hotels within a place's reach (an airport's or a landmark's, as a search of it counts them),
+   * kept per place: the index does not change, and suggestions count the same airports again and
+   * again (their haversines were a sixth of a suggestion under load). At most one entry per
+   * airport or landmark of the gazetteer.
+   */
+  countInReach(place: Place): number {
+    let count = this.reachCounts.get(place.id);
+    if (count === undefined) {
+      count = this.countNear(place, place.radiusKm);
+      this.reachCounts.set(place.id, count);
+    }
+    return count;
   }
 
   /** Hotels within `radiusKm` of a point (what a search around it counts as its total). */
