@@ -1,0 +1,146 @@
+// npm run bench:instructions [-- --data-dir DIR] [--answers N] [--scenario TEXT]: the service's instructions per
+// answer of each operation, counted by valgrind's callgrind. The load figures of npm run bench
+// move by a third from one run to the next on this shared virtual machine (the hypervisor lends
+// the cores to others); a count of instructions does not, to about 3% (the collector and the JIT
+// run when they run), so a change of a few percent can be seen, in user space only: the kernel's
+// part (socket writes, SQLite's locks) is not counted, and load figures still say what users get.
+//
+// Instructions are not time either: a 20-hotel search answer written by JSON.stringify takes about
+// as many instructions as by fast-json-stringify, yet a quarter less time (README, "Measured
+// 2026-11-25, evening"). Use both: this to see a change, the load phase to see what it is worth.
+//
+// The service runs under valgrind with instrumentation off (start-up at several times its speed),
+// is warmed up with WARM_UP answers of each operation, and is counted over the next `answers`,
+// 10 calls at a time from this process. Without a data directory, a demo catalog of 20,000 hotels
+// is made in a temporary one first (DIR may also be the bench's --data-dir). Needs valgrind (Debian's package) on the PATH.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { sqliteFile } from '../src/storage/sqlite.js';
+
+const DIST = new URL('..', import.meta.url).pathname;
+const WARM_UP = 3000;
+const AT_ONCE = 10;
+
+const { values } = parseArgs({
+  options: { 'data-dir': { type: 'string' }, answers: { type: 'string', default: '1000' }, scenario: { type: 'string', default: '' } },
+});
+const answers = Number(values.answers);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function untilReady(base: string, alive: () => boolean): Promise<void> {
+  for (;;) {
+    if (!alive()) throw new Error('the service exited before it was ready');
+    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+try {
+  execFileSync('valgrind', ['--version']);
+} catch {
+  console.error('valgrind is not installed (Debian: apt-get install valgrind); nothing counted.');
+  process.exit(1);
+}
+
+const made = values['data-dir'] === undefined;
+const dataDir = values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'instructions-'));
+const env = { ...process.env, DATA_DIR: dataDir, DEMO_HOTELS: '20000', CATALOG_POLL_SECONDS: '0', LIMIT_PARTNER_PER_DAY: '100000000', HOST: '127.0.0.1' };
+{
+  // The catalog and its saved indexes, made by the service itself (or found saved) at a start
+  // outside valgrind: building a million hotels' indexes under it would take many minutes.
+  const port = await freePort();
+  const first = spawn(process.execPath, [`${DIST}src/main.js`], { env: { ...env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  await untilReady(`http://127.0.0.1:${port}`, () => first.exitCode === null);
+  first.kill('SIGTERM');
+  await new Promise((resolve) => first.once('exit', resolve));
+}
+const key = /live_\w+/.exec(execFileSync(process.execPath, [`${DIST}src/cli/main.js`, 'keys', 'create', '--tier', 'partner', '--code', 'bench'], { env, stdio: ['ignore', 'pipe', 'ignore'] }).toString())![0];
+const db = new Database(sqliteFile(dataDir), { readonly: true });
+const ids = db.prepare('SELECT id FROM hotels ORDER BY id LIMIT 4000').pluck().all() as string[];
+const cities = db.prepare('SELECT DISTINCT city FROM hotels ORDER BY city LIMIT 300').pluck().all() as string[];
+const points = db.prepare('SELECT latitude, longitude FROM hotels ORDER BY id LIMIT 2000').raw().all() as [number, number][];
+const names = db.prepare('SELECT name FROM hotels ORDER BY id LIMIT 2000').pluck().all() as string[];
+db.close();
+
+type Call = (base: string, n: number) => Promise<Response>;
+const headers = { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' };
+const get = (path: string) => (base: string) => fetch(`${base}${path}`, { headers });
+const q = encodeURIComponent;
+const scenarios: [string, Call][] = [
+  ['hotel by id', (base, n) => get(`/hotels/${ids[n % ids.length]}`)(base)],
+  ['destination search, 20 hotels', (base, n) => get(`/hotels/search?destination=${q(cities[n % cities.length])}&limit=20`)(base)],
+  ['point search, 5 km, 20 hotels', (base, n) => get(`/hotels/search?lat=${points[n % points.length][0]}&lng=${points[n % points.length][1]}&radius_km=5&limit=20`)(base)],
+  // One letter dropped inside the name.
+  ['find, one letter dropped', (base, n) => get(`/hotels/find?name=${q(names[n % names.length].replace(/(\w{2})\w/, '$1'))}`)(base)],
+  ['suggest, city names typed to 3-6 letters', (base, n) => get(`/suggest?q=${q(cities[n % cities.length].slice(0, 3 + (n % 4)))}`)(base)],
+  [
+    'POST /links, 10 URLs',
+    (base, n) =>
+      fetch(`${base}/links`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ urls: Array.from({ length: 10 }, (_, k) => `https://www.stays.example/${ids[(n + k) % ids.length]}`) }),
+      }),
+  ],
+];
+
+async function drive(base: string, call: Call, count: number): Promise<number> {
+  let next = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: AT_ONCE }, async () => {
+      while (next < count) {
+        const response = await call(base, next++);
+        await response.arrayBuffer();
+        if (!response.ok) failed++;
+      }
+    }),
+  );
+  return failed;
+}
+
+// callgrind_control finds the process by a file named after the user and the HOST variable.
+const control = (command: string[], pid: number) =>
+  execFileSync('callgrind_control', [...command, String(pid)], { env: { ...process.env, USER: process.env.USER ?? 'root', HOST: '127.0.0.1' }, stdio: 'ignore' });
+
+console.log(`Instructions per answer (callgrind), ${answers} answers after ${WARM_UP} of warm-up, ${AT_ONCE} at a time, catalog in ${dataDir}`);
+for (const [what, call] of scenarios.filter(([name]) => name.includes(values.scenario))) {
+  const out = mkdtempSync(join(tmpdir(), 'callgrind-'));
+  const port = await freePort();
+  const child = spawn(
+    'valgrind',
+    ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${out}/out.%p`, process.execPath, `${DIST}src/main.js`],
+    { env: { ...env, PORT: String(port), USER: process.env.USER ?? 'root' }, stdio: 'ignore' },
+  );
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await untilReady(base, () => child.exitCode === null);
+    await drive(base, call, WARM_UP);
+    control(['-i', 'on'], child.pid!);
+    const failed = await drive(base, call, answers);
+    control(['-i', 'off'], child.pid!);
+    control(['-d'], child.pid!);
+    let total = 0;
+    for (const file of readdirSync(out)) {
+      for (const match of readFileSync(join(out, file), 'utf8').matchAll(/^(?:summary|totals): (\d+)/gm)) total = Math.max(total, Number(match[1]));
+    }
+    console.log(`  ${what}: ${Math.round(total / answers).toLocaleString('en-US')}${failed ? ` (${failed} answers not 2xx)` : ''}`);
+  } finally {
+    child.kill('SIGKILL');
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+if (made) rmSync(dataDir, { recursive: true, force: true });
