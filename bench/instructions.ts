@@ -81,6 +81,8 @@ const get = (path: string) => (base: string) => fetch(`${base}${path}`, { header
 const q = encodeURIComponent;
 const scenarios: [string, Call][] = [
   ['hotel by id', (base, n) => get(`/hotels/${ids[n % ids.length]}`)(base)],
+  // As most HTTP clients call (browsers, fetch, axios, requests): compression accepted.
+  ['hotel by id, gzip accepted', (base, n) => fetch(`${base}/hotels/${ids[n % ids.length]}`, { headers: { ...headers, 'accept-encoding': 'gzip, br' } })],
   ['destination search, 20 hotels', (base, n) => get(`/hotels/search?destination=${q(cities[n % cities.length])}&limit=20`)(base)],
   ['point search, 5 km, 20 hotels', (base, n) => get(`/hotels/search?lat=${points[n % points.length][0]}&lng=${points[n % points.length][1]}&radius_km=5&limit=20`)(base)],
   // One letter dropped inside the name.
