@@ -15,12 +15,12 @@
 // is made in a temporary one first (DIR may also be the bench's --data-dir). Needs valgrind (Debian's package) on the PATH.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { sqliteFile } from '../src/storage/sqlite.js';
+import { createPartnerKey, freePort, startService, untilReady } from './load.js';
 
 const DIST = new URL('..', import.meta.url).pathname;
 const WARM_UP = 3000;
@@ -31,23 +31,6 @@ const { values } = parseArgs({
 });
 const answers = Number(values.answers);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function untilReady(base: string, alive: () => boolean): Promise<void> {
-  for (;;) {
-    if (!alive()) throw new Error('the service exited before it was ready');
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 try {
   execFileSync('valgrind', ['--version']);
 } catch {
@@ -57,17 +40,11 @@ try {
 
 const made = values['data-dir'] === undefined;
 const dataDir = values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'instructions-'));
-const env = { ...process.env, DATA_DIR: dataDir, DEMO_HOTELS: '20000', CATALOG_POLL_SECONDS: '0', LIMIT_PARTNER_PER_DAY: '100000000', HOST: '127.0.0.1' };
-{
-  // The catalog and its saved indexes, made by the service itself (or found saved) at a start
-  // outside valgrind: building a million hotels' indexes under it would take many minutes.
-  const port = await freePort();
-  const first = spawn(process.execPath, [`${DIST}src/main.js`], { env: { ...env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: 'ignore' });
-  await untilReady(`http://127.0.0.1:${port}`, () => first.exitCode === null);
-  first.kill('SIGTERM');
-  await new Promise((resolve) => first.once('exit', resolve));
-}
-const key = /live_\w+/.exec(execFileSync(process.execPath, [`${DIST}src/cli/main.js`, 'keys', 'create', '--tier', 'partner', '--code', 'bench'], { env, stdio: ['ignore', 'pipe', 'ignore'] }).toString())![0];
+const env = { DATA_DIR: dataDir, DEMO_HOTELS: '20000', CATALOG_POLL_SECONDS: '0', LIMIT_PARTNER_PER_DAY: '100000000' };
+// The catalog and its saved indexes, made by the service itself (or found saved) at a start
+// outside valgrind: building a million hotels' indexes under it would take many minutes.
+await (await startService(env, await freePort())).stop();
+const key = await createPartnerKey(env);
 const db = new Database(sqliteFile(dataDir), { readonly: true });
 const ids = db.prepare('SELECT id FROM hotels ORDER BY id LIMIT 4000').pluck().all() as string[];
 const cities = db.prepare('SELECT DISTINCT city FROM hotels ORDER BY city LIMIT 300').pluck().all() as string[];
@@ -125,11 +102,11 @@ for (const [what, call] of scenarios.filter(([name]) => name.includes(values.sce
   const child = spawn(
     'valgrind',
     ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${out}/out.%p`, process.execPath, `${DIST}src/main.js`],
-    { env: { ...env, PORT: String(port), USER: process.env.USER ?? 'root' }, stdio: 'ignore' },
+    { env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), USER: process.env.USER ?? 'root' }, stdio: 'ignore' },
   );
   try {
     const base = `http://127.0.0.1:${port}`;
-    await untilReady(base, () => child.exitCode === null);
+    await untilReady(base, child, 250);
     await drive(base, call, WARM_UP);
     control(['-i', 'on'], child.pid!);
     const failed = await drive(base, call, answers);

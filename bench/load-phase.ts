@@ -1,40 +1,21 @@
 // The operations under concurrent load over HTTP, each beside its ceiling (bench/load.ts), and
 // MCP tool calls beside the same search over HTTP. Run by bench/main.ts on the catalog it has
 // just imported, with a partner key whose allowance does not run out during the run.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
-import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { SeededRandom } from '../src/catalog/random.js';
 import type { CatalogIndex } from '../src/search/catalog-index.js';
 import { indexDirectory } from '../src/search/index-snapshot.js';
 import { typedInPart } from './typing.js';
 import { busyBeforeLoad, machineBusySeconds, ownCpuSeconds } from './machine.js';
-import { load, startCeiling, startPostgresServer, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
+import { createPartnerKey, freePort, load, startCeiling, startPostgresServer, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
 
 export type Report = (what: string, value: string, target?: string, ok?: boolean | null) => void;
 
-const DIST = new URL('..', import.meta.url).pathname;
 /** Distinct requests of each scenario, sent in turn. */
 const VARIETY = 2000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function createPartnerKey(env: Record<string, string>): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [`${DIST}src/cli/main.js`, 'keys', 'create', '--tier', 'partner', '--code', 'bench'], {
-    env: { ...process.env, ...env },
-  });
-  return stdout.trim();
-}
 
 /** The request an MCP client of the given protocol sends for a search_hotels call, as a template. */
 async function mcpSearchTemplate(base: string, key: string, pin: string | null): Promise<{ headers: Record<string, string>; body: (destination: string) => string }> {

@@ -3,10 +3,12 @@
 // beside a ceiling (bench/ceiling-server.ts) answering the same methods and paths with the
 // service's own typical answer already made. Each operation is loaded against the ceiling and
 // then against the service, in turn, so that both see the same machine at nearly the same time.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
 import type { CeilingRoute } from './ceiling-server.js';
 import { cpuSecondsOf } from './machine.js';
 
@@ -125,16 +127,39 @@ export async function startService(env: Record<string, string>, port: number): P
   });
   const base = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
+  // Polled often: start-up is one of the figures.
+  await untilReady(base, child, 25);
+  return { base, cpuSeconds: () => cpuSecondsOf(child.pid!), rssMegabytes: () => rssMegabytesOf(child.pid!), stop };
+}
+
+/** Waits until the service at `base` says /readyz, polling every `everyMs`; throws if `child` exits first. */
+export async function untilReady(base: string, child: ChildProcess, everyMs: number): Promise<void> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the service exited with code ${child.exitCode} before it was ready`);
     const ready = await fetch(`${base}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { base, cpuSeconds: () => cpuSecondsOf(child.pid!), rssMegabytes: () => rssMegabytesOf(child.pid!), stop };
-    // Polled often: start-up is one of the figures.
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+/** A port free on loopback now, for a server about to start. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A new partner key's secret, made with the CLI on the database `env` names (DATA_DIR or DATABASE_URL). */
+export async function createPartnerKey(env: Record<string, string>): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [`${DIST}src/cli/main.js`, 'keys', 'create', '--tier', 'partner', '--code', 'bench'], {
+    env: { ...process.env, ...env },
+  });
+  return stdout.trim();
 }
 
 /** Load on one server: the scenario's requests, in turn, from many connections at once (bench/load-client.ts). */
