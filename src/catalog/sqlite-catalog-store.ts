@@ -23,7 +23,7 @@ interface StateRow {
 /** A card row as CARD_COLUMNS lists its columns. */
 type CardArray = [string, string, number | null, number | null, number | null, string, string, string, number, number, string | null];
 
-function cardOf(row: CardArray): HotelCardRow {
+function cardOf(row: CardArray | DetailArray): HotelCardRow {
   return {
     id: row[0],
     name: row[1],
@@ -39,30 +39,14 @@ function cardOf(row: CardArray): HotelCardRow {
   };
 }
 
-/** The columns of the detail read, in the order of HotelRecord's fields (photos and amenities as JSON). */
-const DETAIL_COLUMNS =
-  'h.id, h.name, h.stars, h.rating, h.review_count, h.address, h.city, h.country_code, h.latitude, h.longitude, h.description, h.photo_url, h.photos, h.amenities';
+/** The detail read's columns: a card's, then the rest of the record (photos and amenities as JSON). */
+const DETAIL_COLUMNS = `${CARD_COLUMNS}, description, photos, amenities`;
 
-type DetailArray = [string, string, number | null, number | null, number | null, string, string, string, number, number, string, string | null, string, string];
+type DetailArray = [...CardArray, string, string, string];
 
-/** The record of a detail row, as a literal: better-sqlite3's row objects are built property by property. */
+/** The record of a detail row: its card, then the rest (better-sqlite3's row objects are built property by property). */
 function recordOf(row: DetailArray): HotelRecord {
-  return {
-    id: row[0],
-    name: row[1],
-    stars: row[2],
-    rating: row[3],
-    review_count: row[4],
-    address: row[5],
-    city: row[6],
-    country_code: row[7],
-    latitude: row[8],
-    longitude: row[9],
-    description: row[10],
-    photo_url: row[11],
-    photos: JSON.parse(row[12]) as string[],
-    amenities: JSON.parse(row[13]) as string[],
-  };
+  return { ...cardOf(row), description: row[11], photos: JSON.parse(row[12]) as string[], amenities: JSON.parse(row[13]) as string[] };
 }
 
 export class SqliteCatalogStore implements CatalogStore {

@@ -14,9 +14,8 @@ export class SqliteTurnReads {
   readonly connection: SqliteDatabase;
   /** Null for an in-memory database, which has no second connection: its reads run alone. */
   private readonly turn: { begin: Statement; commit: Statement } | null;
-  private inTurn = false;
+  // The connection only ever holds the turn's transaction: in one means the turn's end is set.
   private readonly endTurn = () => {
-    this.inTurn = false;
     if (this.connection.open && this.connection.inTransaction) this.turn!.commit.run();
   };
 
@@ -35,9 +34,8 @@ export class SqliteTurnReads {
 
   /** Runs `read` inside this turn's read transaction, beginning it if it is the turn's first. */
   read<T>(read: () => T): T {
-    if (this.turn !== null && !this.inTurn && this.connection.open) {
+    if (this.turn !== null && this.connection.open && !this.connection.inTransaction) {
       this.turn.begin.run();
-      this.inTurn = true;
       setImmediate(this.endTurn);
     }
     return read();
