@@ -5,6 +5,7 @@
 // SHUTDOWN_TIMEOUT_SECONDS are closed. SIGINT (Ctrl-C at a terminal) skips the delay; a second
 // signal exits at once.
 import { setTimeout as sleep } from 'node:timers/promises';
+import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Service } from './service.js';
 
@@ -36,8 +37,28 @@ export function drainOnSignals(service: Service, config: Pick<Config, 'SHUTDOWN_
     }
     clearTimeout(deadline);
     logger.info({ timedOut }, 'stopped');
-    process.exit(process.exitCode ?? (timedOut ? 1 : 0));
+    exitAfterLog(logger, Number(process.exitCode ?? (timedOut ? 1 : 0)));
   };
   process.on('SIGTERM', (signal) => void stop(signal));
   process.on('SIGINT', (signal) => void stop(signal));
+}
+
+/** Longest wait for the log to be written before exiting anyway. */
+const LOG_END_MS = 1000;
+
+/**
+ * Exits once the log has written every line. pino writes stdout asynchronously: one write in
+ * flight on libuv's threads, later lines waiting. Exiting at once wrote the waiting lines
+ * ("stopped") synchronously, and the lines in flight could land after them or not at all (seen
+ * in CI: the last line read was an access line). Ending the destination writes them in order.
+ */
+function exitAfterLog(logger: Logger, code: number): void {
+  const exit = () => process.exit(code);
+  const destination = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as
+    | { end?: () => void; once?: (event: string, listener: () => void) => void }
+    | undefined;
+  if (typeof destination?.end !== 'function' || typeof destination.once !== 'function') return exit();
+  setTimeout(exit, LOG_END_MS);
+  destination.once('close', exit);
+  destination.end();
 }
