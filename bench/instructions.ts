@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { sqliteFile } from '../src/storage/sqlite.js';
-import { createPartnerKey, freePort, startService, untilReady } from './load.js';
+import { createPartnerKey, freePort, mcpSearchTemplate, startService, untilReady } from './load.js';
 
 const DIST = new URL('..', import.meta.url).pathname;
 const WARM_UP = 3000;
@@ -43,8 +43,11 @@ const dataDir = values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'instructions-'
 const env = { DATA_DIR: dataDir, DEMO_HOTELS: '20000', CATALOG_POLL_SECONDS: '0', LIMIT_PARTNER_PER_DAY: '100000000' };
 // The catalog and its saved indexes, made by the service itself (or found saved) at a start
 // outside valgrind: building a million hotels' indexes under it would take many minutes.
-await (await startService(env, await freePort())).stop();
+const setUp = await startService(env, await freePort());
 const key = await createPartnerKey(env);
+const mcp2025 = await mcpSearchTemplate(setUp.base, key, null);
+const mcp2026 = await mcpSearchTemplate(setUp.base, key, '2026-07-28');
+await setUp.stop();
 const db = new Database(sqliteFile(dataDir), { readonly: true });
 const ids = db.prepare('SELECT id FROM hotels ORDER BY id LIMIT 4000').pluck().all() as string[];
 const cities = db.prepare('SELECT DISTINCT city FROM hotels ORDER BY city LIMIT 300').pluck().all() as string[];
@@ -56,6 +59,10 @@ type Call = (base: string, n: number) => Promise<Response>;
 const headers = { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' };
 const get = (path: string) => (base: string) => fetch(`${base}${path}`, { headers });
 const q = encodeURIComponent;
+const mcpCall =
+  (template: Awaited<ReturnType<typeof mcpSearchTemplate>>): Call =>
+  (base, n) =>
+    fetch(`${base}/mcp`, { method: 'POST', headers: { ...template.headers, 'accept-encoding': 'identity' }, body: template.body(cities[n % cities.length]) });
 const scenarios: [string, Call][] = [
   ['hotel by id', (base, n) => get(`/hotels/${ids[n % ids.length]}`)(base)],
   // As most HTTP clients call (browsers, fetch, axios, requests): compression accepted.
@@ -74,6 +81,10 @@ const scenarios: [string, Call][] = [
         body: JSON.stringify({ urls: Array.from({ length: 10 }, (_, k) => `https://www.stays.example/${ids[(n + k) % ids.length]}`) }),
       }),
   ],
+  // The same search as an MCP client sends it (the HTTP search of MCP's load scenario answers 10 hotels).
+  ['MCP tools/call search_hotels, 2025 protocol', mcpCall(mcp2025)],
+  ['MCP tools/call search_hotels, 2026-07-28 protocol', mcpCall(mcp2026)],
+  ['destination search, 10 hotels (as MCP searches)', (base, n) => get(`/hotels/search?destination=${q(cities[n % cities.length])}`)(base)],
 ];
 
 async function drive(base: string, call: Call, count: number): Promise<number> {

@@ -4,42 +4,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { SeededRandom } from '../src/catalog/random.js';
 import type { CatalogIndex } from '../src/search/catalog-index.js';
 import { indexDirectory } from '../src/search/index-snapshot.js';
 import { typedInPart } from './typing.js';
 import { busyBeforeLoad, machineBusySeconds, ownCpuSeconds } from './machine.js';
-import { createPartnerKey, freePort, load, startCeiling, startPostgresServer, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
+import { createPartnerKey, freePort, load, mcpSearchTemplate, startCeiling, startPostgresServer, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
 
 export type Report = (what: string, value: string, target?: string, ok?: boolean | null) => void;
 
 /** Distinct requests of each scenario, sent in turn. */
 const VARIETY = 2000;
-
-/** The request an MCP client of the given protocol sends for a search_hotels call, as a template. */
-async function mcpSearchTemplate(base: string, key: string, pin: string | null): Promise<{ headers: Record<string, string>; body: (destination: string) => string }> {
-  let captured: { headers: Record<string, string>; body: string } | null = null;
-  const recording: typeof fetch = (input, init) => {
-    if (typeof init?.body === 'string' && init.body.includes('"tools/call"')) {
-      captured = { headers: Object.fromEntries(new Headers(init.headers).entries()), body: init.body };
-    }
-    return fetch(input, { ...init, signal: undefined });
-  };
-  const client = new Client({ name: 'bench', version: '1.0.0' }, pin ? { versionNegotiation: { mode: { pin } } } : {});
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { fetch: recording, requestInit: { headers: { authorization: `Bearer ${key}` } } }),
-  );
-  await client.callTool({ name: 'search_hotels', arguments: { destination: 'Paris' } });
-  await client.close();
-  if (!captured) throw new Error('the MCP client sent no tools/call request');
-  const { headers, body } = captured as { headers: Record<string, string>; body: string };
-  const call = JSON.parse(body) as { params: { arguments: Record<string, unknown> } };
-  return {
-    headers,
-    body: (destination) => JSON.stringify({ ...call, params: { ...call.params, arguments: { destination } } }),
-  };
-}
 
 /** Targets of issue 12: a share of the same-size ceiling, or a rate. */
 type Target = { share: number } | { reqPerSec: number };

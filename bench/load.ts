@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CeilingRoute } from './ceiling-server.js';
 import { cpuSecondsOf } from './machine.js';
 
@@ -186,4 +187,28 @@ export async function typicalAnswer(base: string, scenario: Scenario): Promise<{
   }
   answers.sort((a, b) => Buffer.byteLength(a.body) - Buffer.byteLength(b.body));
   return answers[answers.length >> 1];
+}
+
+/** The request an MCP client of the given protocol sends for a search_hotels call, as a template. */
+export async function mcpSearchTemplate(base: string, key: string, pin: string | null): Promise<{ headers: Record<string, string>; body: (destination: string) => string }> {
+  let captured: { headers: Record<string, string>; body: string } | null = null;
+  const recording: typeof fetch = (input, init) => {
+    if (typeof init?.body === 'string' && init.body.includes('"tools/call"')) {
+      captured = { headers: Object.fromEntries(new Headers(init.headers).entries()), body: init.body };
+    }
+    return fetch(input, { ...init, signal: undefined });
+  };
+  const client = new Client({ name: 'bench', version: '1.0.0' }, pin ? { versionNegotiation: { mode: { pin } } } : {});
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { fetch: recording, requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+  );
+  await client.callTool({ name: 'search_hotels', arguments: { destination: 'Paris' } });
+  await client.close();
+  if (!captured) throw new Error('the MCP client sent no tools/call request');
+  const { headers, body } = captured as { headers: Record<string, string>; body: string };
+  const call = JSON.parse(body) as { params: { arguments: Record<string, unknown> } };
+  return {
+    headers,
+    body: (destination) => JSON.stringify({ ...call, params: { ...call.params, arguments: { destination } } }),
+  };
 }
