@@ -141,6 +141,34 @@ describe.each(MCP_WAYS)('MCP over %s', (way) => {
   });
 });
 
+describe('MCP answers on the wire', () => {
+  it.each(['http', 'http-2026'] as const)('answers a tool call over %s as one JSON body with its length, not an event stream', async (way) => {
+    const answers: Response[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (typeof init?.body === 'string' && init.body.includes('"tools/call"')) answers.push(response.clone());
+      return response;
+    };
+    const client = await connectMcp(t.baseUrl, way, { fetch: recording });
+    try {
+      const result = await client.callTool({ name: 'find_hotel', arguments: { name: 'Pestana Palace' } });
+      expect((result.structuredContent as any).hotel.name).toBe('Pestana Palace');
+    } finally {
+      await client.close();
+    }
+    expect(answers).toHaveLength(1);
+    const [answer] = answers;
+    const body = await answer.text();
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.headers.get('transfer-encoding')).toBeNull();
+    // Its length as sent: compressed, when the client's fetch asked for it, as it does by default.
+    const length = Number(answer.headers.get('content-length'));
+    if (answer.headers.get('content-encoding') === null) expect(length).toBe(Buffer.byteLength(body));
+    else expect(length).toBeGreaterThan(0);
+    expect(JSON.parse(body).result.structuredContent.hotel.name).toBe('Pestana Palace');
+  });
+});
+
 describe('server.json, the MCP registry entry', () => {
   it('describes this server as the registry schema asks, with the version the server reports', async () => {
     const entry = JSON.parse(readFileSync(new URL('../server.json', import.meta.url), 'utf8'));

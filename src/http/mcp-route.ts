@@ -2,8 +2,8 @@
 // service. The bearer key is checked as for the operations: a bad key is 401 (counted against
 // the address's keyless allowance when it has room), no key is the keyless tier of the address. Tool calls are
 // then metered calls of their operations, from the same allowance as HTTP calls.
-import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo, type Server } from '@modelcontextprotocol/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { RequestGate } from '../access/gate.js';
 import type { Caller } from '../keys/caller.js';
@@ -60,15 +60,62 @@ function webRequest(request: FastifyRequest, signal: AbortSignal, body: Buffer |
   });
 }
 
+/** The first revision of the 2026 era; revisions are ISO dates, so they compare as text (as the SDK compares them). */
+const FIRST_MODERN_REVISION = '2026-07-28';
+
+/**
+ * Whether a request may be of the 2025 protocol: one naming a later revision in its header is
+ * left to the SDK's handler at once, which sorts it (and answers its errors) itself, rather than
+ * classified twice (a sixth more instructions per 2026 call).
+ */
+function mayBeLegacy(request: FastifyRequest): boolean {
+  const revision = request.headers['mcp-protocol-version'];
+  return typeof revision !== 'string' || revision < FIRST_MODERN_REVISION;
+}
+
+/**
+ * A 2025-protocol POST, answered by the SDK's own stateless transport as one JSON body rather
+ * than an event stream, as the transport specification lets a server choose: the tools send
+ * nothing before their result, and the stream (its framing, a web stream read and piped chunk by
+ * chunk) cost about a tenth of a call's CPU under load. createMcpHandler's own 2025 fallback
+ * always streams.
+ */
+async function answerAsJson(server: Server, request: Request, authInfo: AuthInfo, parsedBody: unknown): Promise<Response> {
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  const teardown = () => {
+    transport.close().catch(() => {});
+    server.close().catch(() => {});
+  };
+  // A client that goes away ends the exchange: its call is aborted (the tool sees the signal).
+  request.signal.addEventListener('abort', teardown, { once: true });
+  try {
+    return await transport.handleRequest(request, { authInfo, parsedBody });
+  } finally {
+    request.signal.removeEventListener('abort', teardown);
+    teardown();
+  }
+}
+
+/**
+ * Sends the SDK's answer: an event stream as it comes, a JSON answer whole, with its length, in
+ * one write (piped, it would go as chunks in two writes, through a web stream read).
+ */
+async function sendWebResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  const type = response.headers.get('content-type');
+  if (response.body === null || type === null || !type.startsWith('application/json')) return reply.send(response);
+  reply.code(response.status);
+  for (const [name, value] of response.headers) reply.header(name, value);
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
 export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly string[], options: McpRouteOptions): void {
   const { gate, settings } = options;
-  const handler = createMcpHandler(
-    (ctx) => {
-      const call = ctx.authInfo?.extra as unknown as CallContext;
-      return createToolServer(serviceRunner(options, call.caller, call.log, call.requestId), settings);
-    },
-    { onerror: (error) => options.logger.debug({ err: error }, 'MCP request refused') },
-  );
+  const toolServer = (authInfo: AuthInfo | undefined) => {
+    const call = authInfo?.extra as unknown as CallContext;
+    return createToolServer(serviceRunner(options, call.caller, call.log, call.requestId), settings);
+  };
+  const handler = createMcpHandler((ctx) => toolServer(ctx.authInfo), { onerror: (error) => options.logger.debug({ err: error }, 'MCP request refused') });
   app.addHook('onClose', async () => handler.close());
   registerMcpMetadataRoutes(app, prefixes, { serviceName: options.settings.serviceName, signupUrl: options.signupUrl, publicUrl: options.publicUrl });
 
@@ -93,7 +140,8 @@ export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly strin
         const received = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
         const parsedBody = parsedJson(received);
         const web = webRequest(request, aborted.signal, parsedBody === undefined ? received : undefined);
-        return reply.send(await handler.fetch(web, parsedBody === undefined ? { authInfo } : { authInfo, parsedBody }));
+        if (parsedBody !== undefined && mayBeLegacy(request) && (await isLegacyRequest(web, parsedBody))) return sendWebResponse(reply, await answerAsJson(toolServer(authInfo), web, authInfo, parsedBody));
+        return sendWebResponse(reply, await handler.fetch(web, parsedBody === undefined ? { authInfo } : { authInfo, parsedBody }));
       },
     });
   }

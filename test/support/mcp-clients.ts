@@ -14,6 +14,8 @@ export interface McpConnection {
   path?: string;
   /** Over stdio, the service the tools call (by default the test service). */
   serviceUrl?: string;
+  /** Over HTTP, the fetch the client sends its requests with (to look at them and their answers). */
+  fetch?: typeof fetch;
 }
 
 export async function connectMcp(baseUrl: string, way: McpWay, options: McpConnection = {}): Promise<Client> {
@@ -36,7 +38,7 @@ export async function connectMcp(baseUrl: string, way: McpWay, options: McpConne
     );
   } else {
     const headers: Record<string, string> = options.key ? { authorization: `Bearer ${options.key}` } : {};
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}${options.path ?? '/mcp'}`), { requestInit: { headers } }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}${options.path ?? '/mcp'}`), { requestInit: { headers }, ...(options.fetch ? { fetch: options.fetch } : {}) }));
   }
   return client;
 }
