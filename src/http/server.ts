@@ -50,8 +50,8 @@ declare module 'fastify' {
   }
 }
 
-/** Response headers a browser caller may read (CORS). */
-const EXPOSED_HEADERS = [...LIMIT_HEADERS, 'Retry-After', 'X-Request-Id', 'WWW-Authenticate', 'Mcp-Session-Id'];
+/** Response headers a browser caller may read (CORS), as one value: the plugin would join a list at every answer. */
+const EXPOSED_HEADERS = [...LIMIT_HEADERS, 'Retry-After', 'X-Request-Id', 'WWW-Authenticate', 'Mcp-Session-Id'].join(', ');
 
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const { services, gate, docs } = options;
@@ -237,7 +237,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     // Answered outside the route's hooks: the headers every answer carries are set here.
     reply.header('X-Request-Id', request.id);
     reply.header('Access-Control-Allow-Origin', '*');
-    reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(', '));
+    reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     try {
       if (operationCalled(request.method, path)) problem = await refusedCall(request, reply, problem);
     } catch (failure) {
