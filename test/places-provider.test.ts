@@ -142,6 +142,52 @@ describe('place_id through Google Places', () => {
   });
 });
 
+describe('an MCP tool call whose client goes away', () => {
+  // A provider that never answers; the service would wait for it up to its 20 s timeout.
+  let fake: Server;
+  let t: TestService;
+  const open = new Set<IncomingMessage>();
+  beforeAll(async () => {
+    fake = createServer((req) => {
+      open.add(req);
+      req.socket.once('close', () => open.delete(req));
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const { port } = fake.address() as AddressInfo;
+    t = await startTestService(FIXTURE_HOTELS, { PLACES_API_KEY: 'test-key-123', PLACES_API_URL: `http://127.0.0.1:${port}`, PLACES_TIMEOUT_MS: '20000' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fake.closeAllConnections();
+    await new Promise((resolve) => fake.close(resolve));
+  });
+
+  const until = async (what: () => boolean, ms: number) => {
+    for (const end = Date.now() + ms; !what() && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    return what();
+  };
+
+  it('is cancelled: the request to the places provider is dropped, and the service answers the next call', async () => {
+    const call = (placeId: string, signal?: AbortSignal) =>
+      fetch(`${t.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_hotels', arguments: { place_id: placeId } } }),
+        signal,
+      });
+    const client = new AbortController();
+    const pending = call('ChIJhang', client.signal).catch((error: Error) => error);
+    expect(await until(() => open.size === 1, 5000)).toBe(true);
+    client.abort();
+    expect(await pending).toBeInstanceOf(Error);
+    // Long before the provider's 20 s timeout.
+    expect(await until(() => open.size === 0, 5000)).toBe(true);
+    const next = await call('geonames:2267057');
+    expect(next.status).toBe(200);
+    expect((await next.json()).result.structuredContent.destination).toBe('Lisbon, Portugal');
+  });
+});
+
 describe('place_id without a places API key', () => {
   it('knows only gazetteer ids', async () => {
     const t = await startTestService(FIXTURE_HOTELS);

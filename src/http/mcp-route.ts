@@ -87,14 +87,23 @@ async function answerAsJson(server: Server, request: Request, authInfo: AuthInfo
     transport.close().catch(() => {});
     server.close().catch(() => {});
   };
-  // A client that goes away ends the exchange: its call is aborted (the tool sees the signal).
-  request.signal.addEventListener('abort', teardown, { once: true });
-  try {
-    return await transport.handleRequest(request, { authInfo, parsedBody });
-  } finally {
-    request.signal.removeEventListener('abort', teardown);
-    teardown();
-  }
+  return new Promise<Response>((resolve, reject) => {
+    // A client that goes away ends the exchange: its call is aborted (the tool sees the signal),
+    // and, as closing the transport leaves its answer pending for ever, the exchange ends here.
+    const gone = () => {
+      teardown();
+      resolve(new Response(null, { status: 499 }));
+    };
+    if (request.signal.aborted) return gone();
+    request.signal.addEventListener('abort', gone, { once: true });
+    transport
+      .handleRequest(request, { authInfo, parsedBody })
+      .then(resolve, reject)
+      .finally(() => {
+        request.signal.removeEventListener('abort', gone);
+        teardown();
+      });
+  });
 }
 
 /**
