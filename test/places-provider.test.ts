@@ -184,7 +184,7 @@ describe('an MCP tool call whose client goes away', () => {
     expect(await until(() => open.size === 0, 5000)).toBe(true);
     const next = await call('geonames:2267057');
     expect(next.status).toBe(200);
-    expect((await next.json()).result.structuredContent.destination).toBe('Lisbon, Portugal');
+    expect(((await next.json()) as any).result.structuredContent.destination).toBe('Lisbon, Portugal');
   });
 });
 
