@@ -103,6 +103,40 @@ describe('prefix ranges', () => {
     expect(runs('lisbn')).toEqual(['lisboa', 'lisbon', 'lisburn']);
     expect(runs('oondon')).toEqual([]);
   });
+
+  it('find exactly the texts one typo from a prefix, as the rule reads, in random lists', () => {
+    // The rule, read off every text: past the first letter, at some place i, a letter typed too
+    // many, two letters swapped, a letter changed (when allowed) or a letter left out.
+    const oneTypoAway = (text: string, typed: string, allowed: (a: string, b: string) => boolean) => {
+      for (let i = 1; i < typed.length; i++) {
+        const head = typed.slice(0, i);
+        if (!text.startsWith(head)) return false;
+        const begins = (prefix: string) => text.startsWith(prefix);
+        if (i + 1 < typed.length && begins(head + typed.slice(i + 1))) return true;
+        if (i + 1 < typed.length && typed[i] !== typed[i + 1] && begins(head + typed[i + 1] + typed[i] + typed.slice(i + 2))) return true;
+        const letter = text[i];
+        if (letter === undefined) continue;
+        if (letter !== typed[i] && allowed(typed[i], letter) && begins(head + letter + typed.slice(i + 1))) return true;
+        if (begins(head + letter + typed.slice(i))) return true;
+      }
+      return false;
+    };
+    const next = random(11);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+    const letters = 'abilmnorst';
+    for (let trial = 0; trial < 300; trial++) {
+      const texts = new Set<string>();
+      const size = 1 + Math.floor(next() * 60);
+      while (texts.size < size) texts.add(Array.from({ length: 1 + Math.floor(next() * 7) }, () => pick(letters)).join(''));
+      const list = [...texts].sort();
+      const typed = Array.from({ length: 1 + Math.floor(next() * 6) }, () => pick(letters)).join('');
+      // A changed letter is allowed for about half the pairs of letters.
+      const allowed = (a: string, b: string) => (a.charCodeAt(0) * 7 + b.charCodeAt(0)) % 2 === 0;
+      const found = new Set<string>();
+      nearPrefixRanges(list, typed, allowed, (s, e) => list.slice(s, e).forEach((text) => found.add(text)));
+      expect([...found].sort(), `${typed} in ${list.join(' ')}`).toEqual(list.filter((text) => oneTypoAway(text, typed, allowed)));
+    }
+  });
 });
 
 describe('best first over ranges', () => {

@@ -27,6 +27,41 @@ export function prefixRange(sorted: readonly string[], prefix: string, lo = 0, h
 export type RangeVisitor = (start: number, end: number) => void;
 
 /**
+ * How `text`, read from `offset`, compares with `key` as far as the key goes: below 0 when it
+ * comes before (or ends first), 0 when it goes on with the key, above 0 when it comes after.
+ */
+function compareFrom(text: string, offset: number, key: string): number {
+  for (let k = 0; k < key.length; k++) {
+    if (offset + k >= text.length) return -1;
+    const difference = text.charCodeAt(offset + k) - key.charCodeAt(k);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/**
+ * Where the texts of `sorted[lo, hi)` that go on with `key` after their first `offset` letters
+ * lie, when every text there shares those letters: [start, end), as prefixRange. Compared letter
+ * by letter from the offset, so a prefix one typo away is looked up without being made.
+ */
+function runFrom(sorted: readonly string[], offset: number, key: string, lo: number, hi: number): [number, number] {
+  let start = lo;
+  let end = hi;
+  while (start < end) {
+    const mid = (start + end) >>> 1;
+    if (compareFrom(sorted[mid], offset, key) < 0) start = mid + 1;
+    else end = mid;
+  }
+  end = hi;
+  for (let low = start; low < end; ) {
+    const mid = (low + end) >>> 1;
+    if (compareFrom(sorted[mid], offset, key) <= 0) low = mid + 1;
+    else end = mid;
+  }
+  return [start, end];
+}
+
+/**
  * The runs of `sorted` whose texts begin with a prefix one typo from `typed`: a letter left
  * out, added or swapped with the next, or changed for one that `substitutable` allows. Runs may
  * overlap one another (and the run of `typed` itself); the caller keeps each item once.
@@ -40,28 +75,29 @@ export function nearPrefixRanges(
   const n = typed.length;
   let lo = 0;
   let hi = sorted.length;
-  const visitPrefix = (prefix: string, from: number, to: number) => {
-    const [start, end] = prefixRange(sorted, prefix, from, to);
+  // Texts of [from, to) share their first `offset` letters; those going on with `key` are visited.
+  const visitRun = (offset: number, key: string, from: number, to: number) => {
+    const [start, end] = runFrom(sorted, offset, key, from, to);
     if (start < end) visit(start, end);
   };
   for (let i = 1; i < n; i++) {
-    // Texts that share the first i typed letters; the typo is at place i.
-    const head = typed.slice(0, i);
-    [lo, hi] = prefixRange(sorted, head, lo, hi);
+    // Texts that share the first i typed letters (those of [lo, hi) share i - 1); the typo is at place i.
+    [lo, hi] = runFrom(sorted, i - 1, typed[i - 1], lo, hi);
     if (lo >= hi) return;
     const rest = typed.slice(i + 1);
+    const fromHere = typed.slice(i);
     // The letter typed at i is one too many (not the last: without it, what was typed only begins less).
-    if (i + 1 < n) visitPrefix(head + rest, lo, hi);
+    if (i + 1 < n) visitRun(i, rest, lo, hi);
     // The letters at i and i + 1 are swapped.
-    if (i + 1 < n && typed[i] !== typed[i + 1]) visitPrefix(head + typed[i + 1] + typed[i] + typed.slice(i + 2), lo, hi);
+    if (i + 1 < n && typed[i] !== typed[i + 1]) visitRun(i, typed[i + 1] + typed[i] + typed.slice(i + 2), lo, hi);
     // A letter that texts have at i was changed, or left out.
     let j = lo;
     while (j < hi && sorted[j].length === i) j++;
     while (j < hi) {
       const letter = sorted[j][i];
-      const runEnd = lowerBound(sorted, head + letter + AFTER, j, hi);
-      if (letter !== typed[i] && substitutable(typed[i], letter)) visitPrefix(head + letter + rest, j, runEnd);
-      visitPrefix(head + letter + typed.slice(i), j, runEnd);
+      const runEnd = runFrom(sorted, i, letter, j, hi)[1];
+      if (letter !== typed[i] && substitutable(typed[i], letter)) visitRun(i + 1, rest, j, runEnd);
+      visitRun(i + 1, fromHere, j, runEnd);
       j = runEnd;
     }
   }
