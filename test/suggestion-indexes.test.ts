@@ -123,7 +123,7 @@ describe('prefix ranges', () => {
     };
     const next = random(11);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
-    const letters = 'abilmnorst';
+    const letters = [...'abilmnorst'];
     for (let trial = 0; trial < 300; trial++) {
       const texts = new Set<string>();
       const size = 1 + Math.floor(next() * 60);
