@@ -39,6 +39,16 @@ function compareFrom(text: string, offset: number, key: string): number {
   return 0;
 }
 
+/** The first position of `sorted[lo, hi)` whose text, read from `offset`, comes after `key` and does not go on with it. */
+function pastFrom(sorted: readonly string[], offset: number, key: string, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareFrom(sorted[mid], offset, key) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * Where the texts of `sorted[lo, hi)` that go on with `key` after their first `offset` letters
  * lie, when every text there shares those letters: [start, end), as prefixRange. Compared letter
@@ -52,13 +62,7 @@ function runFrom(sorted: readonly string[], offset: number, key: string, lo: num
     if (compareFrom(sorted[mid], offset, key) < 0) start = mid + 1;
     else end = mid;
   }
-  end = hi;
-  for (let low = start; low < end; ) {
-    const mid = (low + end) >>> 1;
-    if (compareFrom(sorted[mid], offset, key) <= 0) low = mid + 1;
-    else end = mid;
-  }
-  return [start, end];
+  return [start, pastFrom(sorted, offset, key, start, hi)];
 }
 
 /**
@@ -95,7 +99,8 @@ export function nearPrefixRanges(
     while (j < hi && sorted[j].length === i) j++;
     while (j < hi) {
       const letter = sorted[j][i];
-      const runEnd = runFrom(sorted, i, letter, j, hi)[1];
+      // Texts of [j, hi) do not come before the letter at i: its run ends where they come after it.
+      const runEnd = pastFrom(sorted, i, letter, j, hi);
       if (letter !== typed[i] && substitutable(typed[i], letter)) visitRun(i + 1, rest, j, runEnd);
       visitRun(i + 1, fromHere, j, runEnd);
       j = runEnd;
