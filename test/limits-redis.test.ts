@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisCounters } from '../src/limits/redis-counters.js';
+import { CLOCK_SKEW_MARGIN_MS, RedisCounters } from '../src/limits/redis-counters.js';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 import { startTestService, type TestService } from './support/test-service.js';
@@ -45,6 +45,19 @@ describe('Redis counters', () => {
     expect(await counters.consume('k', 1, 5, end)).toEqual({ allowed: false, used: 5 });
     await counters.close();
   });
+
+  it("keep counting a window whose end Redis's clock has already passed (an instance's clock behind), for a minute past Redis's time", async () => {
+    const keyPrefix = prefix();
+    const counters = new RedisCounters(new Redis(REDIS_PORT, '127.0.0.1'), keyPrefix);
+    const ended = Date.now() - 5_000;
+    expect(await counters.consume('late', 1, 2, ended)).toEqual({ allowed: true, used: 1 });
+    expect(await counters.consume('late', 1, 2, ended)).toEqual({ allowed: true, used: 2 });
+    expect(await counters.consume('late', 1, 2, ended)).toEqual({ allowed: false, used: 2 });
+    const expiresAt = Number(await redis.pexpiretime(`${keyPrefix}allowance:late`));
+    expect(expiresAt).toBeGreaterThan(Date.now() + CLOCK_SKEW_MARGIN_MS - 10_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + CLOCK_SKEW_MARGIN_MS);
+    await counters.close();
+  });
 });
 
 describe('two instances sharing Redis', () => {
@@ -62,8 +75,12 @@ describe('two instances sharing Redis', () => {
 
     const [key] = await redis.keys(`${keyPrefix}*`);
     expect(await redis.get(key)).toBe('50');
+    // The end of the window by the instances' clock, which the test holds still; or, when Redis's
+    // clock is within the skew margin of it, a minute past Redis's time.
     const expiresAt = Number(await redis.pexpiretime(key));
-    expect(expiresAt).toBe(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
+    const windowEnd = Math.ceil(a.clock.now() / 3_600_000) * 3_600_000;
+    if (windowEnd > Date.now() + CLOCK_SKEW_MARGIN_MS + 1_000) expect(expiresAt).toBe(windowEnd);
+    else expect(expiresAt).toBeGreaterThan(Math.max(windowEnd, Date.now()));
   });
 
   it('share a key\'s allowance too', async () => {
