@@ -17,7 +17,11 @@ export function lowerBound(sorted: readonly string[], text: string, lo = 0, hi =
 // Above every character a folded text holds: prefix + AFTER is past every text with that prefix.
 const AFTER = '\uffff';
 
-/** Where the texts beginning with `prefix` lie in `sorted[lo, hi)`: [start, end), empty when start === end. */
+/**
+ * Where the texts beginning with `prefix` lie in `sorted[lo, hi)`: [start, end), empty when start === end.
+ * Whole texts compared natively: the same run as runFrom at offset 0 (below), which compares letter
+ * by letter in JavaScript, yet that made a suggestion cost 650k instructions instead of 502k.
+ */
 export function prefixRange(sorted: readonly string[], prefix: string, lo = 0, hi = sorted.length): [number, number] {
   const start = lowerBound(sorted, prefix, lo, hi);
   return [start, lowerBound(sorted, prefix + AFTER, start, hi)];
