@@ -71,6 +71,13 @@ export const ConfigSchema = Type.Object({
     default: 2000,
     description: 'With DATABASE_URL: how long a read waits for PostgreSQL before the call is answered 503.',
   }),
+  SQLITE_MAP_MB: Type.Integer({
+    minimum: 0,
+    maximum: 2047,
+    default: 2047,
+    description:
+      'Without DATABASE_URL: how much of the SQLite file hotel detail reads map into memory instead of reading with a system call each; 0 none (2047 is as much as SQLite maps).',
+  }),
   PLACES_API_KEY: Type.Optional(
     Type.String({
       minLength: 1,

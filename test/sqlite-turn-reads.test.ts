@@ -44,6 +44,29 @@ describe('SqliteTurnReads', () => {
     }
   });
 
+  it('reads through a map of the file as large as asked, rows moved into the file past it included', async () => {
+    const db = openSqlite(dir);
+    const reads = new SqliteTurnReads(db, 64 * 1024);
+    expect(reads.connection.pragma('mmap_size', { simple: true })).toBe(64 * 1024);
+    const writer = new Database(sqliteFile(dir));
+    const total = reads.connection.prepare('SELECT COUNT(*), SUM(used) FROM allowance_counts WHERE counter LIKE ?').raw();
+    try {
+      expect(reads.read(() => total.get('mapped-%'))).toEqual([0, null]);
+      await nextTurn();
+      // About 600 KB of rows, copied from the WAL into the file itself: most of them lie past the map.
+      const insert = writer.prepare('INSERT INTO allowance_counts (counter, used, expires_at_ms) VALUES (?, ?, 0)');
+      writer.transaction(() => {
+        for (let n = 1; n <= 2000; n++) insert.run(`mapped-${n}-${'x'.repeat(256)}`, n);
+      })();
+      writer.pragma('wal_checkpoint(TRUNCATE)');
+      expect(reads.read(() => total.get('mapped-%'))).toEqual([2000, 2001000]);
+    } finally {
+      writer.close();
+      reads.close();
+      db.close();
+    }
+  });
+
   it('fails a read once its connection is closed, rather than reading without a snapshot', async () => {
     const db = openSqlite(dir);
     const reads = new SqliteTurnReads(db);

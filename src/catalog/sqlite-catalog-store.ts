@@ -55,8 +55,12 @@ export class SqliteCatalogStore implements CatalogStore {
   /** Prepared once: preparing the detail read on every call cost more than running it. */
   private readonly hotelById: Statement<[string], DetailArray>;
 
-  constructor(private readonly db: SqliteDatabase) {
-    this.reads = new SqliteTurnReads(db);
+  /** `mapBytes`: how much of the file detail reads map into memory (storage/sqlite-turn-reads.ts). */
+  constructor(
+    private readonly db: SqliteDatabase,
+    { mapBytes = 0 }: { mapBytes?: number } = {},
+  ) {
+    this.reads = new SqliteTurnReads(db, mapBytes);
     this.hotelById = this.reads.connection
       .prepare<[string], DetailArray>(
         `SELECT ${DETAIL_COLUMNS} FROM hotels h JOIN catalog_state s ON s.singleton = 1 AND h.generation = s.generation

@@ -45,7 +45,7 @@ export async function openStorage(config: Config, options: StorageOptions = {}):
   } catch (error) {
     throw configurationFailure('DATA_DIR', `cannot keep the database in ${resolve(config.DATA_DIR)}`, error);
   }
-  const catalog = new SqliteCatalogStore(db);
+  const catalog = new SqliteCatalogStore(db, { mapBytes: config.SQLITE_MAP_MB * 2 ** 20 });
   const keys = new SqliteKeyStore(db, options.onWriteWait);
   return {
     catalog,
