@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from '../src/catalog/random.js';
 import { CircleCounter } from '../src/search/circle-count.js';
-import { circleBoxes, haversineKm } from '../src/search/geo.js';
+import { circleBoxes, EARTH_RADIUS_KM, haversineKm, WithinKm } from '../src/search/geo.js';
 import { IndexBuffer } from '../src/search/index-buffer.js';
 import { KdTree } from '../src/search/kd-tree.js';
 
@@ -73,5 +73,43 @@ describe('CircleCounter', () => {
       const measured = xs.filter((x, i) => haversineKm(circle.lat, circle.lng, ys[i], x) <= circle.radiusKm).length;
       expect(counted, `${circle.radiusKm} km around ${circle.lat}, ${circle.lng}`).toBe(measured);
     }
+  });
+});
+
+describe('WithinKm', () => {
+  const RAD = Math.PI / 180;
+  /** The point `km` from a centre along a bearing (the sphere's direct problem). */
+  function along(lat: number, lng: number, bearing: number, km: number): [number, number] {
+    const a = km / EARTH_RADIUS_KM;
+    const [p, l, b] = [lat * RAD, lng * RAD, bearing * RAD];
+    const p2 = Math.asin(Math.sin(p) * Math.cos(a) + Math.cos(p) * Math.sin(a) * Math.cos(b));
+    const l2 = l + Math.atan2(Math.sin(b) * Math.sin(a) * Math.cos(p), Math.cos(a) - Math.sin(p) * Math.sin(p2));
+    const lng2 = ((l2 / RAD + 540) % 360) - 180;
+    return [p2 / RAD, lng2];
+  }
+
+  it('decides every point as the distance formula does, on the very edge of the circle too', () => {
+    const random = new SeededRandom(11);
+    let onEdge = 0;
+    for (let q = 0; q < 400; q++) {
+      const centre: [number, number] =
+        q % 5 === 0 ? [0, 179.999] : q % 5 === 1 ? [89.9, 30] : [-60 + random.next() * 120, -180 + random.next() * 360];
+      const km = [0.5, 3, 5, 15, 50, 300, 1000][q % 7];
+      const within = new WithinKm(centre[0], centre[1], km);
+      for (let k = 0; k < 80; k++) {
+        // On the edge; then a millionth to a thousandth of the radius either side, where only
+        // the series decide; then anywhere within twice the radius.
+        const off = k < 40 ? 0 : k < 60 ? (k % 2 ? 1 : -1) * 10 ** -(3 + (k % 4)) : 0;
+        const [lat, lng] = along(centre[0], centre[1], random.next() * 360, k < 60 ? km * (1 + off) : km * 2 * random.next());
+        // Nudged by a few units of the last place: either side of the edge, as rounding puts them.
+        const [dLat, dLng] = k < 40 ? [(k % 7) - 3, ((k >> 3) % 5) - 2] : [0, 0];
+        const point: [number, number] = [lat + dLat * 1e-14 * Math.max(1, Math.abs(lat)), lng + dLng * 1e-14 * Math.max(1, Math.abs(lng))];
+        const measured = haversineKm(centre[0], centre[1], point[0], point[1]) <= km;
+        if (k < 40 && Math.abs(haversineKm(centre[0], centre[1], point[0], point[1]) - km) < 1e-9) onEdge++;
+        expect(within.test(point[0], point[1]), `${point} against ${km} km from ${centre}`).toBe(measured);
+      }
+    }
+    // Most edge points do sit within a nanometre of the edge, where only exact measuring decides.
+    expect(onEdge).toBeGreaterThan(10_000);
   });
 });

@@ -6,7 +6,7 @@
 // span of at most 90 degrees from the centre, the great-circle distance from the centre grows
 // with the longitude difference and has no minimum inside a latitude interval, so it is
 // greatest at a corner. Corners must be inside by a millimetre, which no rounding reaches.
-import { haversineWithCosKm, type LngLatBox } from './geo.js';
+import { WithinKm, type LngLatBox } from './geo.js';
 import type { KdTree } from './kd-tree.js';
 
 const MARGIN_KM = 1e-6;
@@ -16,12 +16,6 @@ export interface Circle {
   lng: number;
   radiusKm: number;
 }
-
-const RAD = Math.PI / 180;
-
-/** From the centre (whose cos(latitude) is known), by the formula of every distance the service reports. */
-const distanceKm = (lat: number, lng: number, centre: Circle, cosCentre: number) =>
-  haversineWithCosKm(centre.lat, centre.lng, cosCentre, lat, lng, Math.cos(lat * RAD));
 
 export class CircleCounter {
   /** Per pending subtree: left, right, axis. */
@@ -53,8 +47,9 @@ export class CircleCounter {
     const { coords, nodeSize } = tree;
     if (tree.size === 0) return 0;
     const [minX, minY, maxX, maxY] = box;
-    const cosCentre = Math.cos(circle.lat * RAD);
-    const limit = circle.radiusKm - MARGIN_KM;
+    // Decided as the formula of every distance the service reports would decide them.
+    const inCircle = new WithinKm(circle.lat, circle.lng, circle.radiusKm);
+    const wellInside = new WithinKm(circle.lat, circle.lng, circle.radiusKm - MARGIN_KM);
     let total = 0;
     let top = 0;
     const push = (left: number, right: number, axis: number, x0: number, y0: number, x1: number, y1: number) => {
@@ -81,18 +76,17 @@ export class CircleCounter {
       if (
         x0 >= minX && x1 <= maxX && y0 >= minY && y1 <= maxY &&
         Math.abs(x0 - circle.lng) <= 90 && Math.abs(x1 - circle.lng) <= 90 &&
-        distanceKm(y0, x0, circle, cosCentre) <= limit && distanceKm(y0, x1, circle, cosCentre) <= limit &&
-        distanceKm(y1, x0, circle, cosCentre) <= limit && distanceKm(y1, x1, circle, cosCentre) <= limit
+        wellInside.test(y0, x0) && wellInside.test(y0, x1) && wellInside.test(y1, x0) && wellInside.test(y1, x1)
       ) {
         total += right - left + 1;
         continue;
       }
       if (right - left <= nodeSize) {
-        for (let i = left; i <= right; i++) total += this.inside(i, circle, cosCentre, box) ? 1 : 0;
+        for (let i = left; i <= right; i++) total += this.inside(i, inCircle, box) ? 1 : 0;
         continue;
       }
       const m = (left + right) >> 1;
-      total += this.inside(m, circle, cosCentre, box) ? 1 : 0;
+      total += this.inside(m, inCircle, box) ? 1 : 0;
       const split = coords[2 * m + axis];
       // Points equal to the median may lie on either side: each side's region includes it.
       if (axis === 0) {
@@ -106,10 +100,10 @@ export class CircleCounter {
     return total;
   }
 
-  private inside(i: number, circle: Circle, cosCentre: number, box: LngLatBox): boolean {
+  private inside(i: number, inCircle: WithinKm, box: LngLatBox): boolean {
     const x = this.tree.coords[2 * i];
     const y = this.tree.coords[2 * i + 1];
     if (x < box[0] || x > box[2] || y < box[1] || y > box[3]) return false;
-    return distanceKm(y, x, circle, cosCentre) <= circle.radiusKm;
+    return inCircle.test(y, x);
   }
 }
