@@ -10,6 +10,7 @@ import pino from 'pino';
 import { planDemoCities } from '../src/catalog/demo.js';
 import { importFeedFile } from '../src/catalog/import.js';
 import { SqliteCatalogStore } from '../src/catalog/sqlite-catalog-store.js';
+import { loadConfig } from '../src/config.js';
 import { demoCommand } from '../src/cli/commands/demo-command.js';
 import { SeededRandom } from '../src/catalog/random.js';
 import { ServiceError } from '../src/errors.js';
@@ -243,7 +244,8 @@ async function main() {
     report('gazetteer load', `${Math.round(performance.now() - start)} ms`);
 
     const feed = join(dir, 'demo.ndjson');
-    const store = new SqliteCatalogStore(openSqlite(dir));
+    // Read as the service reads it, through a map of the file as large as its default.
+    const store = new SqliteCatalogStore(openSqlite(dir), { mapBytes: loadConfig({}).SQLITE_MAP_MB * 2 ** 20 });
     if (kept && existsSync(feed) && (await store.current())?.hotelCount === HOTELS) {
       report('demo feed generation and import', `skipped: ${dir} holds them from an earlier run`);
     } else {
