@@ -37,6 +37,31 @@ describe('links', () => {
     });
   });
 
+  it('writes each address as the URL standard\'s own setters of query and scheme would, odd addresses included', async () => {
+    const urls = [
+      'http://www.stays.example/a/../b/./c?x=1#top',
+      'https://www.stays.example/caf\u00e9 menu?q=na\u00efve plan&quote="x"&apos=\'y\'#frag ment',
+      'https://www.stays.example?',
+      'https://www.stays.example/x?#',
+      'https://www.stays.example/x?&&a=%zz&b=%41&utm_content=old&=empty#\u00e9',
+      'HTTP://travel.stays.example:80/p?a+b=c+d&<tag>=`1`',
+      'https://www.stays.example/%7Euser/?q=%3Cscript%3E&q2=^|{}',
+      'https://www.stays.example/y#',
+      'https://www.stays.example/z?b=1#',
+    ];
+    const r = await post({ urls }, '?sub_id=odd-1');
+    expect(r.status).toBe(200);
+    const expected = urls.map((input) => {
+      // The standard's own way: the parser, then the setters of search and protocol.
+      const url = new URL(input);
+      const kept = url.search.slice(1).split('&').filter((pair) => pair !== '' && decodeURIComponent(pair.split('=')[0].replace(/\+/g, ' ')) !== 'utm_content');
+      url.search = `?${[...kept, 'utm_content=odd-1'].join('&')}`;
+      url.protocol = 'https:';
+      return url.href;
+    });
+    expect(r.body.links.map((link: { url: string }) => link.url)).toEqual(expected);
+  });
+
   it('replaces an earlier utm_content with sub_id, and keeps it without one', async () => {
     const url = 'https://www.stays.example/x?utm_content=old&a=1';
     expect((await post({ urls: [url] }, '?sub_id=new')).body.links[0].url).toBe('https://www.stays.example/x?a=1&utm_content=new');
