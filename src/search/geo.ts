@@ -17,11 +17,10 @@ export function haversineWithCosKm(lat1: number, lng1: number, cosLat1: number, 
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** sin²(x) for |x| ≤ NEAR_RAD, from its Taylor series: under 1e-16 from Math.sin's, without its cost. */
-function sinSquaredNear(x: number): number {
+/** sin(x) for |x| ≤ 2·NEAR_RAD, from its Taylor series: under 1e-16 from Math.sin's, without its cost. */
+function sinNear(x: number): number {
   const x2 = x * x;
-  const sin = x * (1 - (x2 / 6) * (1 - (x2 / 20) * (1 - (x2 / 42) * (1 - x2 / 72))));
-  return sin * sin;
+  return x * (1 - (x2 / 6) * (1 - (x2 / 20) * (1 - (x2 / 42) * (1 - x2 / 72))));
 }
 
 /** Half-differences of latitude and longitude (radians) up to which the series are used: about 300 km. */
@@ -36,12 +35,13 @@ const BAND = 1e-9;
  * sin²(km / 2R), its sines and the point's cos(latitude) coming from series. A point whose h
  * lies within a billionth of the limit's, or far from the centre (the antimeridian between), is
  * measured by the formula itself, so the answer is the same for every point. A circle count
- * of a dense city measures hundreds of points (README, "Point search: the circle's edge").
+ * of a dense city measures hundreds of points (README, "Measured 2026-11-25, late night").
  */
 export class WithinKm {
   private readonly cosLat: number;
   private readonly sinLat: number;
-  private readonly limit: number;
+  /** Whether the circle is small enough for the series: a larger one is measured point by point. */
+  private readonly near: boolean;
   private readonly below: number;
   private readonly above: number;
 
@@ -52,8 +52,9 @@ export class WithinKm {
   ) {
     this.cosLat = Math.cos(lat * RAD);
     this.sinLat = Math.sin(lat * RAD);
-    this.limit = km / (2 * EARTH_RADIUS_KM);
-    const h = Math.sin(this.limit) ** 2;
+    const limit = km / (2 * EARTH_RADIUS_KM);
+    this.near = limit <= NEAR_RAD;
+    const h = Math.sin(limit) ** 2;
     this.below = h * (1 - BAND);
     this.above = h * (1 + BAND);
   }
@@ -61,15 +62,16 @@ export class WithinKm {
   test(lat: number, lng: number): boolean {
     const halfLat = ((lat - this.lat) * RAD) / 2;
     const halfLng = ((lng - this.lng) * RAD) / 2;
-    if (halfLat > NEAR_RAD || halfLat < -NEAR_RAD || halfLng > NEAR_RAD || halfLng < -NEAR_RAD || this.limit > NEAR_RAD) {
+    if (!this.near || halfLat > NEAR_RAD || halfLat < -NEAR_RAD || halfLng > NEAR_RAD || halfLng < -NEAR_RAD) {
       return this.measured(lat, lng);
     }
     // cos(lat) = cos(centre + d) = cos(centre)·cos(d) − sin(centre)·sin(d), d = 2·halfLat.
     const d = 2 * halfLat;
     const d2 = d * d;
     const cosD = 1 - (d2 / 2) * (1 - (d2 / 12) * (1 - d2 / 30));
-    const sinD = d * (1 - (d2 / 6) * (1 - (d2 / 20) * (1 - d2 / 42)));
-    const h = sinSquaredNear(halfLat) + this.cosLat * (this.cosLat * cosD - this.sinLat * sinD) * sinSquaredNear(halfLng);
+    const sinLat = sinNear(halfLat);
+    const sinLng = sinNear(halfLng);
+    const h = sinLat * sinLat + this.cosLat * (this.cosLat * cosD - this.sinLat * sinNear(d)) * sinLng * sinLng;
     if (h < this.below) return true;
     if (h > this.above) return false;
     return this.measured(lat, lng);
