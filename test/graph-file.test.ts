@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openGraph, saveGraph, SnapshotError } from '../src/snapshot/graph-file.js';
+import { openGraph, openGraphInBackground, saveGraph, SnapshotError } from '../src/snapshot/graph-file.js';
 import { InternedColumn, OptionalStringColumn, StringColumn } from '../src/search/string-column.js';
 import { KeyIndex } from '../src/text/key-index.js';
 
@@ -153,6 +153,37 @@ describe('a saved graph', () => {
     expect(back.world).toBe(other);
     expect(back.again[0]).toBe(other);
     expect(() => openGraph(path).read({ classes })).toThrow(SnapshotError);
+  });
+
+  it('reads a file in the background into the same graph as it reads it at once', async () => {
+    const shared = new Point(3, 4);
+    const rows = Array.from({ length: 40 }, (_, i) => ({ id: `h${i}`, stars: i % 5 === 0 ? null : i % 5, near: shared }));
+    const value = {
+      coords: Float64Array.from({ length: 1001 }, (_, i) => i / 7),
+      ids: Uint32Array.from({ length: 333 }, (_, i) => i * 3),
+      names: Array.from({ length: 500 }, (_, i) => (i % 9 === 0 ? null : `Hôtel ${i}`)),
+      scores: Array.from({ length: 64 }, (_, i) => i * 0.5),
+      rows,
+      again: rows.slice(0, 20),
+      byName: new Map(rows.map((row) => [row.id, row])),
+      tags: new Set(['a', 'b']),
+      holder: Object.assign(new Holder(), { items: [shared] }),
+    };
+    const path = join(dir, 'background.bin');
+    saveGraph(path, { what: 'background' }, value, { classes });
+    const opened = await openGraphInBackground(path);
+    expect(opened.meta).toEqual({ what: 'background' });
+    const back = opened.read({ classes }) as typeof value;
+    expect(back).toEqual(openGraph(path).read({ classes }));
+    expect(back).toEqual(value);
+    expect(back.again[3]).toBe(back.rows[3]);
+    expect(back.byName.get('h7')).toBe(back.rows[7]);
+    expect(back.rows[0].near).toBe(back.holder.items[0]);
+    // Cut short, it is refused when its bytes are found missing; of another kind, at once.
+    truncateSync(path, 3000);
+    await expect(openGraphInBackground(path)).rejects.toThrow(SnapshotError);
+    writeFileSync(path, 'not a snapshot at all, but long enough to have a preamble of forty bytes');
+    expect(() => openGraphInBackground(path)).toThrow(SnapshotError);
   });
 
   it('refuses what it cannot save, naming where it is', () => {

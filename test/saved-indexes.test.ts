@@ -83,17 +83,28 @@ describe('a saved catalog index', () => {
       const version = await importFeedFile(storage.catalog, gazetteer, feed);
       const built = await loadCatalogIndex(storage.catalog, version, gazetteer);
       const snapshots = new IndexSnapshots(indexDirectory(dir));
-      expect(snapshots.load(version, gazetteer).index).toBeNull();
+      expect((await snapshots.load(version, gazetteer)).index).toBeNull();
       snapshots.save(built, gazetteer);
       expect(snapshots.has(version, gazetteer)).toBe(true);
-      const { index: read, problem } = snapshots.load(version, gazetteer);
+      const { index: read, problem } = await snapshots.load(version, gazetteer);
       expect(problem).toBeUndefined();
       expect(read).not.toBeNull();
       expect(read).not.toBe(built);
-      expect(answersOf(read!, gazetteer, 7)).toEqual(answersOf(built, gazetteer, 7));
-      // Another generation, or a catalog imported at another time, is not this file's.
-      expect(snapshots.load({ ...version, generation: version.generation + 1 }, gazetteer).index).toBeNull();
-      expect(snapshots.load({ ...version, importedAt: '2020-01-01T00:00:00.000Z' }, gazetteer).index).toBeNull();
+      const expected = answersOf(built, gazetteer, 7);
+      expect(answersOf(read!, gazetteer, 7)).toEqual(expected);
+      // Read in the background beforehand (as a start does while it decodes the gazetteer): the same.
+      snapshots.prefetch(version, gazetteer.identity!);
+      const prefetched = await snapshots.load(version, gazetteer);
+      expect(prefetched.problem).toBeUndefined();
+      expect(prefetched.index).not.toBe(read);
+      expect(answersOf(prefetched.index!, gazetteer, 7)).toEqual(expected);
+      // Another generation, or a catalog imported at another time, is not this file's, read in the background or not.
+      expect((await snapshots.load({ ...version, generation: version.generation + 1 }, gazetteer)).index).toBeNull();
+      snapshots.prefetch(version, gazetteer.identity!);
+      expect((await snapshots.load({ ...version, importedAt: '2020-01-01T00:00:00.000Z' }, gazetteer)).index).toBeNull();
+      // A prefetch of another gazetteer's file finds none, and the load reads its own.
+      snapshots.prefetch(version, 'loaded 1 2');
+      expect(answersOf((await snapshots.load(version, gazetteer)).index!, gazetteer, 7)).toEqual(expected);
     } finally {
       await storage.close();
     }

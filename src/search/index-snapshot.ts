@@ -11,8 +11,8 @@ import type { CatalogVersion } from '../catalog/store.js';
 import type { Gazetteer } from '../places/gazetteer.js';
 import { codeFingerprint } from '../snapshot/code-fingerprint.js';
 import type { FileShelf } from '../storage/file-shelf.js';
-import type { SnapshotClasses } from '../snapshot/graph-file.js';
-import { hasSaved, readSaved, saveInFolder } from '../snapshot/saved-graph.js';
+import { openGraph, openGraphInBackground, type OpenedGraph, type SnapshotClasses } from '../snapshot/graph-file.js';
+import { hasSaved, readOpened, saveInFolder, unopened } from '../snapshot/saved-graph.js';
 import { CatalogIndex } from './catalog-index.js';
 import { CircleCounter } from './circle-count.js';
 import { CityNames } from './city-names.js';
@@ -65,11 +65,14 @@ interface SnapshotMeta {
 }
 
 function metaOf(version: CatalogVersion, gazetteer: Gazetteer): SnapshotMeta | null {
-  if (gazetteer.identity === null) return null;
+  return gazetteer.identity === null ? null : metaFor(version, gazetteer.identity);
+}
+
+function metaFor(version: CatalogVersion, gazetteerIdentity: string): SnapshotMeta {
   return {
     kind: 'catalog-index',
     code: codeFingerprint(),
-    gazetteer: gazetteer.identity,
+    gazetteer: gazetteerIdentity,
     generation: version.generation,
     hotelCount: version.hotelCount,
     importedAt: version.importedAt,
@@ -84,6 +87,9 @@ export function indexDirectory(dataDir: string): string {
 
 /** The folder of index files of a data directory, and what is done with them. */
 export class IndexSnapshots {
+  /** A file being read in the background, for load() to take. */
+  private prefetched: { path: string; opened: Promise<OpenedGraph> } | null = null;
+
   /** `shelf`: where instances on other disks put theirs (PostgreSQL), or null. */
   constructor(
     readonly dir: string,
@@ -117,14 +123,40 @@ export class IndexSnapshots {
   }
 
   /**
+   * Starts reading this generation's saved index on libuv's threads, when there is one, for
+   * load() to take: a start does so before it decodes the gazetteer, which the index's decoding
+   * needs but its reading does not (`gazetteerIdentity`: what the gazetteer will be known by).
+   */
+  prefetch(version: CatalogVersion, gazetteerIdentity: string): void {
+    const path = this.pathOf(metaFor(version, gazetteerIdentity));
+    if (!existsSync(path)) return;
+    try {
+      const opened = openGraphInBackground(path);
+      // A failure is load()'s to report; a prefetch nobody takes is dropped by the next load().
+      opened.catch(() => {});
+      this.prefetched = { path, opened };
+    } catch {
+      // Unreadable now: load() opens it again and reports why.
+    }
+  }
+
+  /**
    * The saved index of this generation, or null when there is none for it (or it cannot be
    * read: the caller builds the index then). Throws nothing.
    */
-  load(version: CatalogVersion, gazetteer: Gazetteer): { index: CatalogIndex | null; problem?: unknown } {
+  async load(version: CatalogVersion, gazetteer: Gazetteer): Promise<{ index: CatalogIndex | null; problem?: unknown }> {
+    const prefetched = this.prefetched;
+    this.prefetched = null;
     const meta = metaOf(version, gazetteer);
     if (meta === null) return { index: null };
     const path = this.pathOf(meta);
-    const { value, problem } = readSaved(path, meta, { classes: CLASSES, externals: { gazetteer } });
+    let opened: OpenedGraph;
+    try {
+      opened = prefetched?.path === path ? await prefetched.opened : openGraph(path);
+    } catch (error) {
+      return { index: null, problem: unopened(error).problem };
+    }
+    const { value, problem } = readOpened(opened, meta, { classes: CLASSES, externals: { gazetteer } });
     if (value === null) return { index: null, problem };
     if (!(value instanceof CatalogIndex) || value.size !== version.hotelCount) return { index: null, problem: new Error(`${path} does not hold the index it says`) };
     return { index: value };

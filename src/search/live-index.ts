@@ -68,7 +68,7 @@ export class LiveIndex {
         const starting = this.index === null;
         const started = performance.now();
         await this.fetchShared(version);
-        const { index: saved, unreadable } = this.savedIndex(version);
+        const { index: saved, unreadable } = await this.savedIndex(version);
         const index = saved ?? (await loadCatalogIndex(this.store, version, this.gazetteer));
         this.index = index;
         this.logger.info(
@@ -109,9 +109,9 @@ export class LiveIndex {
   }
 
   /** The generation's index as saved, or null (none saved, or unreadable: then it is built). */
-  private savedIndex(version: CatalogVersion): { index: CatalogIndex | null; unreadable: boolean } {
+  private async savedIndex(version: CatalogVersion): Promise<{ index: CatalogIndex | null; unreadable: boolean }> {
     if (!this.snapshots) return { index: null, unreadable: false };
-    const { index, problem } = this.snapshots.load(version, this.gazetteer);
+    const { index, problem } = await this.snapshots.load(version, this.gazetteer);
     if (problem) this.logger.warn({ err: problem }, 'saved catalog index not readable; building it from the catalog');
     return { index, unreadable: problem !== undefined };
   }

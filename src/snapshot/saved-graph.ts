@@ -3,7 +3,7 @@
 // field of the one expected; other versions' files are removed after a while.
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { openGraph, saveGraph, type SaveOptions } from './graph-file.js';
+import { openGraph, saveGraph, type OpenedGraph, type SaveOptions } from './graph-file.js';
 
 /** Files of other generations or versions are removed once this old (another process may still be writing or reading its own). */
 const STALE_AFTER_MS = 10 * 60_000;
@@ -27,8 +27,18 @@ export function readSaved(path: string, expected: object, options: SaveOptions):
   try {
     opened = openGraph(path);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { value: null } : { value: null, problem: error };
+    return unopened(error);
   }
+  return readOpened(opened, expected, options);
+}
+
+/** What a file that could not be opened reads as: nothing, and a problem unless it is simply not there. */
+export function unopened(error: unknown): SavedRead {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { value: null } : { value: null, problem: error };
+}
+
+/** Reads an opened graph if its meta is `expected`, and closes it. Throws nothing. */
+export function readOpened(opened: OpenedGraph, expected: object, options: SaveOptions): SavedRead {
   if (!metaMatches(opened.meta, expected)) {
     opened.close();
     return { value: null };
