@@ -8,7 +8,6 @@ import { ensureCatalog } from './catalog/demo-catalog.js';
 import type { CatalogStore } from './catalog/store.js';
 import { configurationFailure, trustedProxyList, type Config } from './config.js';
 import { buildHttpApp } from './http/server.js';
-import { Redis } from 'ioredis';
 import type { KeyStore } from './keys/key-store.js';
 import type { CounterStore } from './limits/counter-store.js';
 import type { CounterSnapshots } from './limits/counter-snapshots.js';
@@ -67,6 +66,8 @@ const REDIS_START_WAIT_MS = 2000;
 
 /** Allowance counters in Redis, shared by every instance, with this process's as the fallback. */
 async function sharedCounters(url: string, config: Config, logger: Logger, metrics: ServiceMetrics, local: InProcessCounters): Promise<CounterStore> {
+  // Loaded only when configured: the client is a tenth of a second of a start on a slow day.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     // Fail fast while disconnected (the call is then counted locally) and keep reconnecting.
     enableOfflineQueue: false,

@@ -1,17 +1,13 @@
 // The service's database, as the configuration chooses it: catalog and keys together, in the
 // embedded SQLite file under DATA_DIR, or in PostgreSQL with DATABASE_URL.
 import { resolve } from 'node:path';
-import { PostgresCatalogStore } from '../catalog/postgres-catalog-store.js';
 import { SqliteCatalogStore } from '../catalog/sqlite-catalog-store.js';
 import type { CatalogStore } from '../catalog/store.js';
-import { configurationFailure, ConfigError, type Config } from '../config.js';
+import { configurationFailure, type Config } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
-import { PostgresKeyStore } from '../keys/postgres-key-store.js';
 import { SqliteKeyStore } from '../keys/sqlite-key-store.js';
 import { SqliteCounterSnapshots, type CounterSnapshots } from '../limits/counter-snapshots.js';
 import type { FileShelf } from './file-shelf.js';
-import { PostgresFileShelf } from './postgres-file-shelf.js';
-import { openPostgres } from './postgres.js';
 import { openSqlite, type SqliteDatabase } from './sqlite.js';
 
 export interface Storage {
@@ -31,13 +27,9 @@ export interface StorageOptions {
 
 export async function openStorage(config: Config, options: StorageOptions = {}): Promise<Storage> {
   if (config.DATABASE_URL) {
-    const timeoutMs = config.DATABASE_TIMEOUT_MS;
-    const pool = await openPostgres(config.DATABASE_URL, timeoutMs).catch((error: Error & { code?: string }) => {
-      throw new ConfigError(`configuration: DATABASE_URL: cannot use the PostgreSQL database (${error.code ?? error.message})`);
-    });
-    const catalog = new PostgresCatalogStore(pool, timeoutMs);
-    // Instances sharing PostgreSQL without Redis each count on their own: nothing to keep.
-    return { catalog, keys: new PostgresKeyStore(pool, timeoutMs), counterSnapshots: null, shelf: new PostgresFileShelf(pool), close: () => catalog.close() };
+    // Loaded only when configured: the pg driver is a tenth of a second of a start on a slow day.
+    const { openPostgresStorage } = await import('./postgres-storage.js');
+    return openPostgresStorage(config.DATABASE_URL, config.DATABASE_TIMEOUT_MS);
   }
   let db: SqliteDatabase;
   try {

@@ -1,0 +1,17 @@
+// The service's database in PostgreSQL (DATABASE_URL): loaded by storage.ts only when it is
+// configured, so a start on the embedded database does not load the pg driver.
+import { PostgresCatalogStore } from '../catalog/postgres-catalog-store.js';
+import { ConfigError } from '../config.js';
+import { PostgresKeyStore } from '../keys/postgres-key-store.js';
+import { PostgresFileShelf } from './postgres-file-shelf.js';
+import { openPostgres } from './postgres.js';
+import type { Storage } from './storage.js';
+
+export async function openPostgresStorage(databaseUrl: string, timeoutMs: number): Promise<Storage> {
+  const pool = await openPostgres(databaseUrl, timeoutMs).catch((error: Error & { code?: string }) => {
+    throw new ConfigError(`configuration: DATABASE_URL: cannot use the PostgreSQL database (${error.code ?? error.message})`);
+  });
+  const catalog = new PostgresCatalogStore(pool, timeoutMs);
+  // Instances sharing PostgreSQL without Redis each count on their own: nothing to keep.
+  return { catalog, keys: new PostgresKeyStore(pool, timeoutMs), counterSnapshots: null, shelf: new PostgresFileShelf(pool), close: () => catalog.close() };
+}
