@@ -104,7 +104,8 @@ describe('a saved catalog index', () => {
       expect((await snapshots.load({ ...version, importedAt: '2020-01-01T00:00:00.000Z' }, gazetteer)).index).toBeNull();
       // A prefetch of another gazetteer's file finds none, and the load reads its own.
       snapshots.prefetch(version, 'loaded 1 2');
-      expect(answersOf((await snapshots.load(version, gazetteer)).index!, gazetteer, 7)).toEqual(expected);
+      const own = (await snapshots.load(version, gazetteer)).index!;
+      expect([own.size, own.table.idOf(0), own.table.nameOf(own.size - 1)]).toEqual([built.size, built.table.idOf(0), built.table.nameOf(built.size - 1)]);
     } finally {
       await storage.close();
     }
@@ -133,8 +134,8 @@ describe('saved places', () => {
       expect(read.gazetteer.get(id)).toEqual(built.gazetteer.get(id));
     }
     // It builds the whole gazetteer and its suggestions, saves and reads them: 22–27 s in CI runs
-    // beside the other project's tests, 31 s once on a slow day, past the suite's 30 s.
-  }, 60_000);
+    // beside the other project's tests, 31 s once on a slow day, 39 s beside another test file.
+  }, 90_000);
 });
 
 /** A logger whose lines the test can read. */
@@ -275,7 +276,9 @@ describe('an import from the command line', () => {
     }
     await probe.database.drop();
     rmSync(dir, { recursive: true, force: true });
-  });
+    // A server, a CLI import and two more servers, each building or reading the gazetteer: 12-25 s
+    // alone, 34 s once beside another test file on the 2-core machine.
+  }, 90_000);
 });
 
 describe.runIf(usePostgres)('the file shelf in PostgreSQL', () => {
