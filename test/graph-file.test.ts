@@ -78,6 +78,8 @@ describe('a saved graph', () => {
       empty: Array.from({ length: 20 }, () => ''),
       withNulls: Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? null : `n${i}`)),
       allNull: Array.from({ length: 20 }, () => null),
+      fewValues: Array.from({ length: 64 }, (_, i) => [null, 'København', '東京', 'x'][i % 4]),
+      oneRepeated: Array.from({ length: 64 }, (_, i) => (i === 40 ? 'y' : 'x')),
       withNul: Array.from({ length: 20 }, (_, i) => `a\0${i}`),
       numbers: Array.from({ length: 50 }, (_, i) => (i % 5 === 0 ? NaN : i * 1.5)),
       mixed: Array.from({ length: 30 }, (_, i) => (i % 2 ? i : `s${i}`)),
@@ -157,11 +159,14 @@ describe('a saved graph', () => {
 
   it('reads a file in the background into the same graph as it reads it at once', async () => {
     const shared = new Point(3, 4);
-    const rows = Array.from({ length: 40 }, (_, i) => ({ id: `h${i}`, stars: i % 5 === 0 ? null : i % 5, near: shared }));
+    // kind and codes: string arrays of few values, saved as their values and an index.
+    const rows = Array.from({ length: 40 }, (_, i) => ({ id: `h${i}`, kind: i % 3 === 0 ? 'city' : i % 7 === 0 ? null : 'town', stars: i % 5 === 0 ? null : i % 5, near: shared }));
     const value = {
       coords: Float64Array.from({ length: 1001 }, (_, i) => i / 7),
       ids: Uint32Array.from({ length: 333 }, (_, i) => i * 3),
       names: Array.from({ length: 500 }, (_, i) => (i % 9 === 0 ? null : `Hôtel ${i}`)),
+      codes: Array.from({ length: 100 }, (_, i) => (i % 11 === 0 ? null : ['PT', 'FR', 'JP', 'Ü'][i % 4])),
+      sameCodes: [] as (string | null)[],
       scores: Array.from({ length: 64 }, (_, i) => i * 0.5),
       rows,
       again: rows.slice(0, 20),
@@ -169,6 +174,7 @@ describe('a saved graph', () => {
       tags: new Set(['a', 'b']),
       holder: Object.assign(new Holder(), { items: [shared] }),
     };
+    value.sameCodes = value.codes;
     const path = join(dir, 'background.bin');
     saveGraph(path, { what: 'background' }, value, { classes });
     const opened = await openGraphInBackground(path);
@@ -179,6 +185,7 @@ describe('a saved graph', () => {
     expect(back.again[3]).toBe(back.rows[3]);
     expect(back.byName.get('h7')).toBe(back.rows[7]);
     expect(back.rows[0].near).toBe(back.holder.items[0]);
+    expect(back.sameCodes).toBe(back.codes);
     // Cut short, it is refused when its bytes are found missing; of another kind, at once.
     truncateSync(path, 3000);
     await expect(openGraphInBackground(path)).rejects.toThrow(SnapshotError);

@@ -4,6 +4,8 @@
 const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
 /** A string array this long or longer goes into the strings region; a number array into the binary one. */
 const COLUMN_MIN = 16;
+/** A string array whose items repeat its values this many times on average, or more, is saved as its values and an index. */
+const REPEATS_MIN = 4;
 
 type TypedArray = Float64Array | Float32Array | Uint32Array | Int32Array | Uint16Array | Int16Array | Uint8Array | Int8Array;
 type TypedArrayClass = new (buffer: ArrayBufferLike, byteOffset: number, length: number) => TypedArray;
@@ -35,6 +37,7 @@ export type Node =
   | { $: 'x'; n: string } // an external
   | { $: 't'; k: string; o: number; n: number } // typed array in the binary region
   | StringsNode
+  | { $: 'd'; v: Node; o: number; n: number } // a string array of few values: its values, and each item's (a Uint32Array)
   | { $: 'n'; o: number; n: number } // number array in the binary region (as float64)
   | { $: 'R'; o: number; n: number } // objects met before, by their numbers (a Uint32Array)
   | { $: 'T'; n: number; k: string[]; c: Node[] } // n plain objects of the same keys, column by column
@@ -163,6 +166,14 @@ export class Encoder {
         return { $: 'T', n: items.length, k: keys, c };
       }
       if (items.every((s) => s === null || (typeof s === 'string' && !s.includes('\0')))) {
+        // A column of few values (a kind, a country code) is its values once each and an index:
+        // read back, its items share those strings instead of each being made anew.
+        const values = new Map<string | null, number>();
+        for (const s of items as (string | null)[]) if (!values.has(s)) values.set(s, values.size);
+        if (values.size * REPEATS_MIN <= items.length) {
+          const index = Uint32Array.from(items as (string | null)[], (s) => values.get(s)!);
+          return { $: 'd', v: this.encodeSynthetic([...values.keys()], 'values'), o: this.addBinary(Buffer.from(index.buffer)), n: items.length };
+        }
         const node: StringsNode = { $: 's', o: this.stringBytes, b: [], n: [], l: [] };
         let from = 0;
         while (from < items.length) {
@@ -291,6 +302,17 @@ export class Decoder {
         const items = new Array<number>(node.n);
         for (let k = 0; k < node.n; k++) items[k] = numbers[k];
         this.objects.push(items);
+        return items;
+      }
+      case 'd': {
+        // Numbered before its values, as it was saved.
+        const number = this.objects.length;
+        this.objects.push(null);
+        const values = this.decode(node.v) as unknown[];
+        const index = new Uint32Array(this.binary.buffer, this.binary.byteOffset + node.o, node.n);
+        const items = new Array<unknown>(node.n);
+        for (let k = 0; k < node.n; k++) items[k] = values[index[k]];
+        this.objects[number] = items;
         return items;
       }
       case 'R': {
