@@ -186,6 +186,10 @@ describe('a saved graph', () => {
     expect(back.byName.get('h7')).toBe(back.rows[7]);
     expect(back.rows[0].near).toBe(back.holder.items[0]);
     expect(back.sameCodes).toBe(back.codes);
+    // A file whose meta is not wanted is not read past it.
+    const unwanted = await openGraphInBackground(path, (meta) => (meta as { what: string }).what === 'another');
+    expect(unwanted.meta).toEqual({ what: 'background' });
+    expect(() => unwanted.read({ classes })).toThrow(SnapshotError);
     // Cut short, it is refused when its bytes are found missing; of another kind, at once.
     truncateSync(path, 3000);
     await expect(openGraphInBackground(path)).rejects.toThrow(SnapshotError);

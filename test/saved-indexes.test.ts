@@ -100,6 +100,7 @@ describe('a saved catalog index', () => {
       expect(answersOf(prefetched.index!, gazetteer, 7)).toEqual(expected);
       // Another generation, or a catalog imported at another time, is not this file's, read in the background or not.
       expect((await snapshots.load({ ...version, generation: version.generation + 1 }, gazetteer)).index).toBeNull();
+      expect((await snapshots.load({ ...version, importedAt: '2020-01-01T00:00:00.000Z' }, gazetteer)).index).toBeNull();
       snapshots.prefetch(version, gazetteer.identity!);
       expect((await snapshots.load({ ...version, importedAt: '2020-01-01T00:00:00.000Z' }, gazetteer)).index).toBeNull();
       // A prefetch of another gazetteer's file finds none, and the load reads its own.

@@ -11,8 +11,8 @@ import type { CatalogVersion } from '../catalog/store.js';
 import type { Gazetteer } from '../places/gazetteer.js';
 import { codeFingerprint } from '../snapshot/code-fingerprint.js';
 import type { FileShelf } from '../storage/file-shelf.js';
-import { openGraph, openGraphInBackground, type OpenedGraph, type SnapshotClasses } from '../snapshot/graph-file.js';
-import { hasSaved, readOpened, saveInFolder, unopened } from '../snapshot/saved-graph.js';
+import type { OpenedGraph, SnapshotClasses } from '../snapshot/graph-file.js';
+import { hasSaved, openSavedInBackground, readOpened, saveInFolder, unopened } from '../snapshot/saved-graph.js';
 import { CatalogIndex } from './catalog-index.js';
 import { CircleCounter } from './circle-count.js';
 import { CityNames } from './city-names.js';
@@ -87,8 +87,8 @@ export function indexDirectory(dataDir: string): string {
 
 /** The folder of index files of a data directory, and what is done with them. */
 export class IndexSnapshots {
-  /** A file being read in the background, for load() to take. */
-  private prefetched: { path: string; opened: Promise<OpenedGraph> } | null = null;
+  /** A file being read in the background, for load() to take when it wants the same meta. */
+  private prefetched: { meta: string; opened: Promise<OpenedGraph> } | null = null;
 
   /** `shelf`: where instances on other disks put theirs (PostgreSQL), or null. */
   constructor(
@@ -128,13 +128,14 @@ export class IndexSnapshots {
    * needs but its reading does not (`gazetteerIdentity`: what the gazetteer will be known by).
    */
   prefetch(version: CatalogVersion, gazetteerIdentity: string): void {
-    const path = this.pathOf(metaFor(version, gazetteerIdentity));
+    const meta = metaFor(version, gazetteerIdentity);
+    const path = this.pathOf(meta);
     if (!existsSync(path)) return;
     try {
-      const opened = openGraphInBackground(path);
+      const opened = openSavedInBackground(path, meta);
       // A failure is load()'s to report; a prefetch nobody takes is dropped by the next load().
       opened.catch(() => {});
-      this.prefetched = { path, opened };
+      this.prefetched = { meta: JSON.stringify(meta), opened };
     } catch {
       // Unreadable now: load() opens it again and reports why.
     }
@@ -152,7 +153,9 @@ export class IndexSnapshots {
     const path = this.pathOf(meta);
     let opened: OpenedGraph;
     try {
-      opened = prefetched?.path === path ? await prefetched.opened : openGraph(path);
+      // Read on libuv's threads either way: a running server switching to a new generation goes on
+      // answering while the file is read, and pauses only to decode it.
+      opened = await (prefetched?.meta === JSON.stringify(meta) ? prefetched.opened : openSavedInBackground(path, meta));
     } catch (error) {
       return { index: null, problem: unopened(error).problem };
     }

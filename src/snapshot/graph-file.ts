@@ -148,9 +148,10 @@ export function openGraph(path: string): OpenedGraph {
  * Opens a saved graph and reads all of it on libuv's threads while this thread goes on: a start
  * reads the catalog index so while it decodes the gazetteer. The file is opened and its meta
  * read at once (throwing as openGraph does); the promise settles when every byte is in, and
- * its `read` then only decodes.
+ * its `read` then only decodes. A file whose meta is not `wanted` is not read further: its
+ * graph settles at once, with its meta, and cannot be read.
  */
-export function openGraphInBackground(path: string): Promise<OpenedGraph> {
+export function openGraphInBackground(path: string, wanted: (meta: unknown) => boolean = () => true): Promise<OpenedGraph> {
   const fd = openSync(path, 'r');
   let layout: Layout;
   try {
@@ -160,6 +161,17 @@ export function openGraphInBackground(path: string): Promise<OpenedGraph> {
     throw error;
   }
   const { meta, outline, strings, binary } = layout;
+  if (!wanted(meta)) {
+    closeSync(fd);
+    const unread: OpenedGraph = {
+      meta,
+      close: () => {},
+      read: () => {
+        throw new SnapshotError('the graph of a file not wanted was not read');
+      },
+    };
+    return Promise.resolve(unread);
+  }
   const regions = Promise.all([outline, strings, binary].map(({ at, length }) => readInBackground(fd, length, at)));
   const opened = regions.then(([outlineBytes, stringBytes, binaryBytes]): OpenedGraph => ({
     meta,

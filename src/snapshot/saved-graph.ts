@@ -3,7 +3,7 @@
 // field of the one expected; other versions' files are removed after a while.
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { openGraph, saveGraph, type OpenedGraph, type SaveOptions } from './graph-file.js';
+import { openGraph, openGraphInBackground, saveGraph, type OpenedGraph, type SaveOptions } from './graph-file.js';
 
 /** Files of other generations or versions are removed once this old (another process may still be writing or reading its own). */
 const STALE_AFTER_MS = 10 * 60_000;
@@ -30,6 +30,14 @@ export function readSaved(path: string, expected: object, options: SaveOptions):
     return unopened(error);
   }
   return readOpened(opened, expected, options);
+}
+
+/**
+ * Opens the graph saved at `path` and reads it on libuv's threads, if its meta is `expected`
+ * (else only the meta is read). Throws as openGraph does; readOpened then decodes it.
+ */
+export function openSavedInBackground(path: string, expected: object): Promise<OpenedGraph> {
+  return openGraphInBackground(path, (meta) => metaMatches(meta, expected));
 }
 
 /** What a file that could not be opened reads as: nothing, and a problem unless it is simply not there. */
