@@ -129,15 +129,13 @@ export class IndexSnapshots {
    */
   prefetch(version: CatalogVersion, gazetteerIdentity: string): void {
     const meta = metaFor(version, gazetteerIdentity);
-    const path = this.pathOf(meta);
-    if (!existsSync(path)) return;
     try {
-      const opened = openSavedInBackground(path, meta);
+      const opened = openSavedInBackground(this.pathOf(meta), meta);
       // A failure is load()'s to report; a prefetch nobody takes is dropped by the next load().
       opened.catch(() => {});
       this.prefetched = { meta: JSON.stringify(meta), opened };
     } catch {
-      // Unreadable now: load() opens it again and reports why.
+      // No file, or one unreadable now: load() opens it again, and reports why it cannot.
     }
   }
 
