@@ -270,11 +270,12 @@ async function main() {
     report('RSS with the index loaded', `${rss} MB (index ${rss - rssBefore} MB)`, '≤ 1536 MB', rss <= 1536);
 
     const links = { mainSite: 'www.stays.example', travelSite: 'travel.stays.example', affiliateParam: 'aff', subIdParam: 'utm_content' };
+    const placeSuggestions = new PlaceSuggestions(gazetteer);
     const services: CatalogServices = {
       liveIndex: live,
       store,
-      resolver: new GazetteerResolver(gazetteer),
-      placeSuggestions: new PlaceSuggestions(gazetteer),
+      resolver: new GazetteerResolver(gazetteer, (text, hotelCount) => placeSuggestions.beginningOf(text, hotelCount)),
+      placeSuggestions,
       places: new GazetteerPlaceProvider(gazetteer),
       links,
       linker: new AffiliateLinker(links),

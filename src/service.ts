@@ -171,7 +171,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     services: {
       liveIndex,
       store,
-      resolver: new GazetteerResolver(gazetteer),
+      resolver: new GazetteerResolver(gazetteer, (text, hotelCount) => places.suggestions.beginningOf(text, hotelCount)),
       placeSuggestions: places.suggestions,
       places: new RoutingPlaceProvider(new GazetteerPlaceProvider(gazetteer), externalPlaces(config)),
       links,

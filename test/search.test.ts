@@ -186,6 +186,26 @@ describe('destinations as travellers type them', () => {
     }
   });
 
+  it('reads a well-known place\'s name typed in part as that place, over a lesser one a typo away; made-up words stay 404', async () => {
+    for (const [typed, understood] of [
+      ['lisbo', 'Lisbon, Portugal'],
+      ['amster', 'Amsterdam, '],
+      ['san fran', 'San Francisco, California, '],
+      ['rio de jan', 'Rio de Janeiro, Brazil'],
+      // Bangui, a capital, is a typo away; Bangkok is the likelier place.
+      ['bangk', 'Bangkok, Thailand'],
+    ]) {
+      const r = await t.request(`/hotels/search?destination=${encodeURIComponent(typed)}`);
+      expect([typed, r.status, String(r.body.destination).startsWith(understood)]).toEqual([typed, 200, true]);
+    }
+    expect((await t.request('/hotels/search?destination=lisbo')).body.total).toBeGreaterThan(0);
+    // A misspelling is still read as one: no longer name begins with it.
+    expect((await t.request('/hotels/search?destination=Barcelna')).body.destination).toBe('Barcelona, Catalonia, Spain');
+    for (const madeUp of ['blorptown', 'fantasiavil', 'Lisbonxyz']) {
+      expect([madeUp, (await t.request(`/hotels/search?destination=${madeUp}`)).status]).toEqual([madeUp, 404]);
+    }
+  });
+
   it('takes a large airport\'s code over the country whose ISO code it also is, in any case', async () => {
     for (const code of ['FRA', 'fra', 'CAN', 'MEX']) {
       const r = await t.request(`/hotels/search?destination=${code}`);

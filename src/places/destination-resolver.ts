@@ -15,6 +15,14 @@ export interface Resolution {
   alternatives: Place[];
 }
 
+/** A resolution with how likely its place is meant (log10, as `likelihood`, less what its reading costs). */
+export interface ScoredResolution extends Resolution {
+  score: number;
+}
+
+/** Reads a destination as the beginning of a well-known place's name ("san fran"), or null. */
+export type BeginningReader = (text: string, hotelCount: HotelCount) => ScoredResolution | null;
+
 export interface DestinationResolver {
   /** The most likely place for a destination text, with the other plausible ones, or null when nothing matches. */
   resolve(text: string, hotelCount: HotelCount): Resolution | null;
@@ -28,12 +36,14 @@ const HOTEL_WEIGHT = 0.75;
 // A reading through a typo counts for a tenth of one as typed, per typo: of two famous places
 // one typo away, the more likely still wins.
 export const TYPO_COST = 1;
+/** A name typed in part counts as one typo does. */
+const BEGINNING_COST = TYPO_COST;
 /** A city bearing a region's other name is what that name means when it holds this share of the region's people. */
 export const NAMESAKE_CITY_SHARE = 0.25;
 // Places at most 30 times less likely than the chosen one (log10) are worth a "did you mean":
 // the Springfields of Missouri, Massachusetts and Illinois, not Paris, Texas beside Paris.
-const ALTERNATIVE_MARGIN = Math.log10(30);
-const MAX_ALTERNATIVES = 5;
+export const ALTERNATIVE_MARGIN = Math.log10(30);
+export const MAX_ALTERNATIVES = 5;
 
 const DOTTED_ABBREVIATION = /^(?:[A-Za-z]\.){2,4}$/;
 /** A region's name followed by a word that says it is one. */
@@ -54,7 +64,11 @@ export class GazetteerResolver implements DestinationResolver {
   private readonly asTyped: Lookup;
   private readonly throughTypos: Lookup;
 
-  constructor(private readonly gazetteer: Gazetteer) {
+  /** `beginnings`: read a text no place is called as a name typed in part (the place suggestions). */
+  constructor(
+    private readonly gazetteer: Gazetteer,
+    private readonly beginnings: BeginningReader | null = null,
+  ) {
     this.asTyped = (name) => gazetteer.entriesNamed(name).map((entry) => ({ entry, typos: 0 }));
     this.throughTypos = (name) => gazetteer.entriesNear(name);
   }
@@ -64,12 +78,19 @@ export class GazetteerResolver implements DestinationResolver {
     const undotted = DOTTED_ABBREVIATION.test(text.trim()) ? text.replace(/\./g, '') : text;
     const parts = undotted.split(',').map(foldText).filter(Boolean);
     if (parts.length === 0) return null;
-    // A name as typed always wins; only text no place is called is read as a typo.
-    for (const lookup of [this.asTyped, this.throughTypos]) {
-      const candidates = this.readings(parts, lookup);
-      if (candidates.length > 0) return this.mostLikely(candidates, hotelCount);
+    // A name as typed always wins; only text no place is called is read as a typo, or as the
+    // beginning of a name ("amster", "san fran"), whichever means the likelier place, each
+    // counted as a tenth as likely as a name typed whole: "bangk" is Bangkok, not Bangui a typo
+    // away; "Edinborough" still Edinburgh.
+    const asTyped = this.readings(parts, this.asTyped);
+    if (asTyped.length > 0) return this.mostLikely(asTyped, hotelCount);
+    const throughTypos = this.readings(parts, this.throughTypos);
+    const typoReading = throughTypos.length > 0 ? this.mostLikely(throughTypos, hotelCount) : null;
+    const begun = this.beginnings?.(text, hotelCount) ?? null;
+    if (begun !== null && (typoReading === null || begun.score - BEGINNING_COST > typoReading.score)) {
+      return { place: begun.place, alternatives: begun.alternatives };
     }
-    return null;
+    return typoReading === null ? null : { place: typoReading.place, alternatives: typoReading.alternatives };
   }
 
   /** The places the parts may mean, trying the readings of a destination text in turn. */
@@ -97,7 +118,7 @@ export class GazetteerResolver implements DestinationResolver {
     return candidates;
   }
 
-  private mostLikely(candidates: Candidate[], hotelCount: HotelCount): Resolution | null {
+  private mostLikely(candidates: Candidate[], hotelCount: HotelCount): ScoredResolution | null {
     // A region gives way to a same-named city inside it ("Lisbon" is the city, not the district
     // named after it; "New York" the city, though it is the state's own name and only one of
     // the city's), unless both bear the name only as another name (a city also called "Kreta"
@@ -132,7 +153,7 @@ export class GazetteerResolver implements DestinationResolver {
       }
     }
     if (place === null) return null;
-    return { place, alternatives: this.alternatives(candidates, place, givesWay) };
+    return { place, score: bestScore, alternatives: this.alternatives(candidates, place, givesWay) };
   }
 
   /**

@@ -16,7 +16,7 @@
 // - { airport, country }: the label holds "(<IATA code>)" and ends with the country.
 // `nonEmpty: true` also requires at least one hotel in the answer (total > 0).
 
-export type TravellerCategory = 'misspelling' | 'airport-code' | 'region-island' | 'landmark' | 'hotels-nearby' | 'ambiguity';
+export type TravellerCategory = 'misspelling' | 'airport-code' | 'region-island' | 'landmark' | 'hotels-nearby' | 'ambiguity' | 'name-in-part';
 
 export type LabelMatcher = { start: string | readonly string[]; country: string } | { airport: string; country: string };
 
@@ -32,7 +32,9 @@ export interface TravellerCase {
  * The categories the relevance suite requires at least 97% of: those that pass today. The
  * others are measured and printed on every run and join this list as they pass (issue 11:
  * hotels nearby misses one island, Sentosa; islands, areas and landmarks need data that no
- * registry package ships).
+ * registry package ships; names in part, 94%, miss four-letter beginnings, which the service does not
+ * read because most of them would be read as the wrong place, and "montre", another place's name
+ * in another language as typed).
  */
 export const GATED_CATEGORIES: readonly TravellerCategory[] = ['misspelling', 'airport-code', 'ambiguity'];
 
@@ -44,6 +46,7 @@ export const MINIMUM_CASES: Record<TravellerCategory, number> = {
   landmark: 20,
   'hotels-nearby': 20,
   ambiguity: 10,
+  'name-in-part': 40,
 };
 
 const BOUNDARY = /^[,\s(-]/;
@@ -82,6 +85,63 @@ function airports(category: TravellerCategory, list: Array<[query: string, iata:
 }
 
 export const TRAVELLER_DESTINATION_CASES: TravellerCase[] = [
+  // ── name in part ─────────────────────────────────────────────────────────────────────────
+  // A destination cut short, as people type into a box that is not a search box (an agent's
+  // tool call, a chat): the last word unfinished, the words before it whole. Expected: the famous
+  // destination every traveller would read it as. Made-up words stay unknown, even when a real
+  // place's name happens to begin with their first letters.
+  ...rows('name-in-part', [
+    ['san fran', 'San Francisco', 'United States'],
+    ['amster', 'Amsterdam', 'Netherlands'],
+    ['buenos', 'Buenos Aires', 'Argentina'],
+    ['rio de jan', 'Rio de Janeiro', 'Brazil'],
+    ['barcel', 'Barcelona', 'Spain'],
+    ['copenh', 'Copenhagen', 'Denmark'],
+    ['edinb', 'Edinburgh', 'United Kingdom'],
+    ['johannes', 'Johannesburg', 'South Africa'],
+    ['kuala lum', 'Kuala Lumpur', 'Malaysia'],
+    ['los ang', 'Los Angeles', 'United States'],
+    ['las veg', 'Las Vegas', 'United States'],
+    ['new orl', 'New Orleans', 'United States'],
+    ['san die', 'San Diego', 'United States'],
+    ['mexico ci', 'Mexico City', 'Mexico'],
+    ['singap', 'Singapore', 'Singapore'],
+    ['frankf', 'Frankfurt', 'Germany'],
+    ['dubrov', 'Dubrovnik', 'Croatia'],
+    ['reykja', ['Reykjavík', 'Reykjavik'], 'Iceland'],
+    ['marrak', ['Marrakesh', 'Marrakech'], 'Morocco'],
+    ['istanb', 'Istanbul', 'Türkiye'],
+    ['jerusal', 'Jerusalem', 'Israel'],
+    ['philadel', 'Philadelphia', 'United States'],
+    ['manches', 'Manchester', 'United Kingdom'],
+    ['liverp', 'Liverpool', 'United Kingdom'],
+    ['birmingh', 'Birmingham', 'United Kingdom'],
+    ['melbou', 'Melbourne', 'Australia'],
+    ['brisb', 'Brisbane', 'Australia'],
+    ['vancouv', 'Vancouver', 'Canada'],
+    ['montre', ['Montreal', 'Montréal'], 'Canada'],
+    ['toront', 'Toronto', 'Canada'],
+    ['shangh', 'Shanghai', 'China'],
+    ['bangk', 'Bangkok', 'Thailand'],
+    ['stockh', 'Stockholm', 'Sweden'],
+    ['helsin', 'Helsinki', 'Finland'],
+    ['florenc', 'Florence', 'Italy'],
+    ['hong ko', 'Hong Kong', 'Hong Kong'],
+    ['tel av', 'Tel Aviv', 'Israel'],
+    ['abu dh', 'Abu Dhabi', 'United Arab Emirates'],
+    ['cape to', 'Cape Town', 'South Africa'],
+    ['sydn', 'Sydney', 'Australia'],
+    ['lisb', 'Lisbon', 'Portugal'],
+    ['munic', 'Munich', 'Germany'],
+    ['dusseld', ['Düsseldorf', 'Dusseldorf'], 'Germany'],
+    ['times sq', 'Times Square', 'United States'],
+    ['machu pic', 'Machu Picchu', 'Peru'],
+    ['blorptown', null],
+    ['fantasiavil', null],
+    ['zzzzz', null],
+    ['qwert', null],
+    ['glimmerfen', null],
+  ]),
   // ── misspelling ──────────────────────────────────────────────────────────────────────────
   // Misspellings of well-known destinations the way they get typed: a letter dropped
   // ("Barcelna"), doubled ("Berlinn"), swapped ("Lodnon", "Sydeny"), or written as it sounds
