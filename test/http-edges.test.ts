@@ -92,6 +92,16 @@ describe('requests Node.js refuses before routing', () => {
     expectErrorBody({ headers: r.headers, body: JSON.parse(r.text) }, 'invalid_params', 'the request line and headers must be at most 16384 bytes together');
   });
 
+  it('says how to send a destination with accents when its bytes arrive unencoded', async () => {
+    for (const target of ['/hotels/search?destination=ZÜRICH', '/hotels/é']) {
+      const r = await raw(`GET ${target} HTTP/1.1`);
+      expect(r.status).toBe(400);
+      expectErrorBody({ headers: r.headers, body: JSON.parse(r.text) }, 'invalid_params', /must be percent-encoded .*Z%C3%BCrich/);
+    }
+    // Encoded, the same destination is understood.
+    expect((await raw('GET /hotels/search?destination=Z%C3%9CRICH HTTP/1.1')).status).not.toBe(400);
+  });
+
   it('answers bytes that are not HTTP with 400 in the error body', async () => {
     const r = await raw('GET /hotels/search HTTP/1.1\r\nBad Header Line');
     expect(r.status).toBe(400);

@@ -42,6 +42,15 @@ function clientErrorAnswer(error: ParserError): RawAnswer {
       return unknownMethodAnswer(error.rawPacket);
     case 'HPE_HEADER_OVERFLOW':
       return { status: 431, code: 'invalid_params', message: `the request line and headers must be at most ${maxHeaderSize} bytes together` };
+    case 'HPE_INVALID_URL':
+      // Raw UTF-8 in the target, as curl sends a destination typed with its accents.
+      return {
+        status: 400,
+        code: 'invalid_params',
+        message:
+          'the path or query holds a character that must be percent-encoded (a letter outside ASCII, a control character): ' +
+          'send such text as UTF-8, percent-encoded, as encodeURIComponent does ("Zürich" is Z%C3%BCrich)',
+      };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return { status: 408, code: 'invalid_params', message: 'the request did not arrive completely in time' };
     default:
