@@ -206,6 +206,18 @@ describe('destinations as travellers type them', () => {
     }
   });
 
+  it('labels a city with its own region, or with its country alone where the region data is of another numbering', async () => {
+    // Vietnam's provinces were renumbered in GeoNames; the bundled cities carry the old codes.
+    for (const [typed, label] of [
+      ['Hanoi', 'Hanoi, Vietnam'],
+      ['Ho Chi Minh City', 'Ho Chi Minh City, Vietnam'],
+      ['Toronto', 'Toronto, Ontario, Canada'],
+      ['Cancun', 'Cancún, Quintana Roo, Mexico'],
+    ]) {
+      expect([typed, (await t.request(`/hotels/search?destination=${encodeURIComponent(typed)}`)).body.destination]).toEqual([typed, label]);
+    }
+  });
+
   it('takes a large airport\'s code over the country whose ISO code it also is, in any case', async () => {
     for (const code of ['FRA', 'fra', 'CAN', 'MEX']) {
       const r = await t.request(`/hotels/search?destination=${code}`);

@@ -22,6 +22,7 @@ import { loadLandmarkSources, type LandmarkSource } from './landmarks.js';
 import { cityRadiusKm, type Place } from './place.js';
 import { KeyIndex } from '../text/key-index.js';
 import { PlaceNames } from './place-names.js';
+import { regionsInStep } from './region-codes.js';
 import { TypoIndex } from './typo-index.js';
 
 export interface GazetteerSources {
@@ -501,7 +502,8 @@ export function bundledGazetteer(
   return new Gazetteer({
     identity,
     cities,
-    regions,
+    // Regions named by another GeoNames release than the cities' may be numbered otherwise.
+    regions: regionsInStep(cities, regions),
     regionAliases: loadRegionAliases(),
     countries: loadCountrySources(),
     airports: loadAirportSources(),
