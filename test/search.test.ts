@@ -206,6 +206,22 @@ describe('destinations as travellers type them', () => {
     }
   });
 
+  it('finds the place inside the words people say around it; a wish or "near me" stays 404', async () => {
+    for (const [typed, understood] of [
+      ['hotels in Lisbon', 'Lisbon, Portugal'],
+      ['Lisbon hotels', 'Lisbon, Portugal'],
+      ['downtown lisbon', 'Lisbon, Portugal'],
+      ['Lisbon 1100', 'Lisbon, Portugal'],
+      ['near the Eiffel Tower', 'Eiffel Tower, Paris, France'],
+    ]) {
+      const r = await t.request(`/hotels/search?destination=${encodeURIComponent(typed)}`);
+      expect([typed, r.status, r.body.destination]).toEqual([typed, 200, understood]);
+    }
+    for (const unknown of ['hotels near me', 'best hotels', 'the best hotel', 'hotels']) {
+      expect([unknown, (await t.request(`/hotels/search?destination=${encodeURIComponent(unknown)}`)).status]).toEqual([unknown, 404]);
+    }
+  });
+
   it('labels a city with its own region, or with its country alone where the region data is of another numbering', async () => {
     // Vietnam's provinces were renumbered in GeoNames; the bundled cities carry the old codes.
     for (const [typed, label] of [

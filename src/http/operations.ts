@@ -84,7 +84,8 @@ const search: HttpOperation<SearchQuery> = {
     'Send exactly one of: destination (a place name), place_id, or lat with lng. radius_km goes only with lat/lng; ' +
     'label only with lat/lng or place_id. A point search (lat/lng, or a place_id of a city or point) returns hotels ' +
     'within the radius, nearest first; a destination search returns the hotels of the place, best-rated first. ' +
-    'A destination is read as typed first, then as a well-known place a typo or two away or whose name it begins ' +
+    'A destination is read as typed first (words around a name, as in "hotels in Rome" or "Paris 75001", left out), ' +
+    'then as a well-known place a typo or two away or whose name it begins ' +
     '(five letters or more: "san fran", "amster"), whichever is likelier; the answer\'s destination ' +
     'says what was understood, and alternatives lists the other places it may well mean. A large airport\'s ' +
     'three-letter code names the airport. A place with a centre but no hotels of its own (or a country without ' +

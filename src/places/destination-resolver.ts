@@ -48,6 +48,23 @@ export const MAX_ALTERNATIVES = 5;
 const DOTTED_ABBREVIATION = /^(?:[A-Za-z]\.){2,4}$/;
 /** A region's name followed by a word that says it is one. */
 const REGION_WORD = /^(.+) (?:state|province|region|county|prefecture)$/;
+/** Words people put before a place's name: "hotels in Rome", "near the Eiffel Tower", "downtown Chicago". */
+const WORDS_BEFORE = /^(?:hotels? (?:in|near|around|at|by|close to) |(?:in|near|around|close to|downtown|central) )/;
+/** ...and after it: "Rome hotels", "Chicago downtown", "Paris 75001" (a postal code). */
+const WORDS_AFTER = / (?:hotels?|downtown|city cent(?:re|er)|\d{4,6})$/;
+
+/** Words that say what hotel is wanted, not where: "best hotels" is not the town of Best. */
+const HOTEL_WORDS = /^(?:the )?(?:best|top|cheap|cheapest|good|great|nice|luxury|budget|boutique|family|romantic|affordable|new)$/;
+/** Where the traveller is, which text cannot say: "hotels near me" is not Montenegro (ME). */
+const NEAR_THE_TRAVELLER = /^(?:hotels? )?(?:near|around|close to) (?:me|here|us|my location)$/;
+
+/** A folded part of a destination without the words people put around a place's name. */
+function withoutWordsAround(part: string): string {
+  let bare = part.replace(WORDS_BEFORE, '');
+  for (let after = bare.replace(WORDS_AFTER, ''); after !== bare; after = bare.replace(WORDS_AFTER, '')) bare = after;
+  return bare;
+}
+
 /** An English article before a name: "the White House", "the Hague". */
 const ARTICLE = /^the (.+)$/;
 
@@ -84,6 +101,17 @@ export class GazetteerResolver implements DestinationResolver {
     // away; "Edinborough" still Edinburgh.
     const asTyped = this.readings(parts, this.asTyped);
     if (asTyped.length > 0) return this.mostLikely(asTyped, hotelCount);
+    // "hotels in Rome", "new york, ny 10001": a name as typed once the words around it are left
+    // out (only a name as typed: "the best hotel" is not the town of Best).
+    if (NEAR_THE_TRAVELLER.test(parts[0])) return null;
+    const bare = parts.map(withoutWordsAround);
+    if (bare.every((part) => part !== '') && bare.some((part, k) => part !== parts[k]) && !HOTEL_WORDS.test(bare[0])) {
+      let named = this.candidates(bare[0], bare.slice(1), this.asTyped);
+      // "near the Eiffel Tower": an article after the words before a name goes too.
+      const [, afterArticle] = WORDS_BEFORE.test(parts[0]) ? (ARTICLE.exec(bare[0]) ?? []) : [];
+      if (named.length === 0 && afterArticle) named = this.candidates(afterArticle, bare.slice(1), this.asTyped);
+      if (named.length > 0) return this.mostLikely(named, hotelCount);
+    }
     const throughTypos = this.readings(parts, this.throughTypos);
     const typoReading = throughTypos.length > 0 ? this.mostLikely(throughTypos, hotelCount) : null;
     const begun = this.beginnings?.(text, hotelCount) ?? null;

@@ -16,7 +16,7 @@
 // - { airport, country }: the label holds "(<IATA code>)" and ends with the country.
 // `nonEmpty: true` also requires at least one hotel in the answer (total > 0).
 
-export type TravellerCategory = 'misspelling' | 'airport-code' | 'region-island' | 'landmark' | 'hotels-nearby' | 'ambiguity' | 'name-in-part';
+export type TravellerCategory = 'misspelling' | 'airport-code' | 'region-island' | 'landmark' | 'hotels-nearby' | 'ambiguity' | 'name-in-part' | 'words-around';
 
 export type LabelMatcher = { start: string | readonly string[]; country: string } | { airport: string; country: string };
 
@@ -36,7 +36,7 @@ export interface TravellerCase {
  * read because most of them would be read as the wrong place, and "montre", another place's name
  * in another language as typed).
  */
-export const GATED_CATEGORIES: readonly TravellerCategory[] = ['misspelling', 'airport-code', 'ambiguity'];
+export const GATED_CATEGORIES: readonly TravellerCategory[] = ['misspelling', 'airport-code', 'ambiguity', 'words-around'];
 
 /** Smallest number of cases of each category. */
 export const MINIMUM_CASES: Record<TravellerCategory, number> = {
@@ -47,6 +47,7 @@ export const MINIMUM_CASES: Record<TravellerCategory, number> = {
   'hotels-nearby': 20,
   ambiguity: 10,
   'name-in-part': 40,
+  'words-around': 20,
 };
 
 const BOUNDARY = /^[,\s(-]/;
@@ -85,6 +86,37 @@ function airports(category: TravellerCategory, list: Array<[query: string, iata:
 }
 
 export const TRAVELLER_DESTINATION_CASES: TravellerCase[] = [
+  // ── words around ─────────────────────────────────────────────────────────────────────────
+  // The place inside what people (and agents passing their words on) say around it: "hotels in
+  // Rome", "Chicago downtown", a postal code. Expected: the place named. What names no place stays
+  // unknown: a wish ("best hotels"), or where the traveller stands ("hotels near me").
+  ...rows('words-around', [
+    ['hotels in Rome', 'Rome', 'Italy'],
+    ['Rome hotels', 'Rome', 'Italy'],
+    ['hotel in Lisbon', 'Lisbon', 'Portugal'],
+    ['Berlin hotels', 'Berlin', 'Germany'],
+    ['hotels in Kyoto', 'Kyoto', 'Japan'],
+    ['hotels in the Hague', 'The Hague', 'Netherlands'],
+    ['hotels in Barcelona, Spain', 'Barcelona', 'Spain'],
+    ['hotels in Bali', 'Bali', 'Indonesia'],
+    ['downtown Chicago', 'Chicago', 'United States'],
+    ['Chicago downtown', 'Chicago', 'United States'],
+    ['central Tokyo', 'Tokyo', 'Japan'],
+    ['London city centre', 'London', 'United Kingdom'],
+    ['Amsterdam city center', 'Amsterdam', 'Netherlands'],
+    ['near the Eiffel Tower', 'Eiffel Tower', 'France'],
+    ['hotels near Times Square', 'Times Square', 'United States'],
+    ['hotels near the Colosseum', 'Colosseum', 'Italy'],
+    ['Paris 75001', 'Paris', 'France'],
+    ['Munich 80331', 'Munich', 'Germany'],
+    ['new york, ny 10001', 'New York City', 'United States'],
+    ['hotels in LA', 'Los Angeles', 'United States'],
+    ['hotels near me', null],
+    ['best hotels', null],
+    ['cheap hotels', null],
+    ['hotels', null],
+    ['downtown', null],
+  ]),
   // ── name in part ─────────────────────────────────────────────────────────────────────────
   // A destination cut short, as people type into a box that is not a search box (an agent's
   // tool call, a chat): the last word unfinished, the words before it whole. Expected: the famous
