@@ -222,6 +222,14 @@ describe('destinations as travellers type them', () => {
     }
   });
 
+  it('reads Saint and St, Mount and Mt, Fort and Ft alike in a place\'s name', async () => {
+    const saint = await t.request('/hotels/search?destination=saint%20louis');
+    expect(saint.body.destination).toBe('St. Louis, Missouri, United States');
+    expect(saint.body.alternatives.map((a: { label: string }) => a.label)).toContain('Saint-Louis, Senegal');
+    expect((await t.request('/hotels/search?destination=st%20malo')).body.destination).toBe('Saint-Malo, Brittany, France');
+    expect((await t.request('/hotels/search?destination=ft%20lauderdale')).body.destination).toBe('Fort Lauderdale, Florida, United States');
+  });
+
   it('labels a city with its own region, or with its country alone where the region data is of another numbering', async () => {
     // Vietnam's provinces were renumbered in GeoNames; the bundled cities carry the old codes.
     for (const [typed, label] of [

@@ -65,6 +65,10 @@ function withoutWordsAround(part: string): string {
   return bare;
 }
 
+/** Words place names are written with in full or short, each way to the other. */
+const OTHER_SPELLING: Record<string, string> = { saint: 'st', st: 'saint', sainte: 'ste', ste: 'sainte', mount: 'mt', mt: 'mount', fort: 'ft', ft: 'fort' };
+const SHORT_AND_LONG = /\b(?:saint|st|sainte|ste|mount|mt|fort|ft)\b/g;
+
 /** An English article before a name: "the White House", "the Hague". */
 const ARTICLE = /^the (.+)$/;
 
@@ -86,7 +90,13 @@ export class GazetteerResolver implements DestinationResolver {
     private readonly gazetteer: Gazetteer,
     private readonly beginnings: BeginningReader | null = null,
   ) {
-    this.asTyped = (name) => gazetteer.entriesNamed(name).map((entry) => ({ entry, typos: 0 }));
+    this.asTyped = (name) => {
+      const entries = gazetteer.entriesNamed(name);
+      // "Saint Louis" is St. Louis as much as Saint-Louis: a name written either way means both.
+      const other = SHORT_AND_LONG.test(name) ? name.replace(SHORT_AND_LONG, (word) => OTHER_SPELLING[word]) : name;
+      const all = other === name ? entries : [...entries, ...gazetteer.entriesNamed(other)];
+      return all.map((entry) => ({ entry, typos: 0 }));
+    };
     this.throughTypos = (name) => gazetteer.entriesNear(name);
   }
 
