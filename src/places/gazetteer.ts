@@ -131,7 +131,9 @@ export class Gazetteer {
       const regionKey = `${c.countryCode}.${c.admin1}`;
       const regionName = regionNames.get(regionKey);
       const foldedName = foldText(c.name);
-      const label = [c.name, regionName && foldedRegionNames.get(regionKey) !== foldedName ? regionName : null, country.name]
+      // A region called as its city or its country says nothing more ("Taipei, Taiwan", not "Taipei, Taiwan, Taiwan").
+      const regionSaysMore = regionName && foldedRegionNames.get(regionKey) !== foldedName && foldedRegionNames.get(regionKey) !== foldText(country.name);
+      const label = [c.name, regionSaysMore ? regionName : null, country.name]
         .filter(Boolean)
         .join(', ');
       const place: Place = {
