@@ -213,6 +213,8 @@ describe('destinations as travellers type them', () => {
       ['downtown lisbon', 'Lisbon, Portugal'],
       ['Lisbon 1100', 'Lisbon, Portugal'],
       ['near the Eiffel Tower', 'Eiffel Tower, Paris, France'],
+      // What is left is read through a typo as any destination is.
+      ['hotels in Barcelna', 'Barcelona, Catalonia, Spain'],
     ]) {
       const r = await t.request(`/hotels/search?destination=${encodeURIComponent(typed)}`);
       expect([typed, r.status, r.body.destination]).toEqual([typed, 200, understood]);

@@ -111,8 +111,9 @@ export class GazetteerResolver implements DestinationResolver {
     // away; "Edinborough" still Edinburgh.
     const asTyped = this.readings(parts, this.asTyped);
     if (asTyped.length > 0) return this.mostLikely(asTyped, hotelCount);
-    // "hotels in Rome", "new york, ny 10001": a name as typed once the words around it are left
-    // out (only a name as typed: "the best hotel" is not the town of Best).
+    // "hotels in Rome", "new york, ny 10001": a name as typed (or a typo away) once the words
+    // around it are left out ("the best hotel" is not the town of Best: no article goes unless
+    // words came before it).
     if (NEAR_THE_TRAVELLER.test(parts[0])) return null;
     const bare = parts.map(withoutWordsAround);
     if (bare.every((part) => part !== '') && bare.some((part, k) => part !== parts[k]) && !HOTEL_WORDS.test(bare[0])) {
@@ -120,6 +121,8 @@ export class GazetteerResolver implements DestinationResolver {
       // "near the Eiffel Tower": an article after the words before a name goes too.
       const [, afterArticle] = WORDS_BEFORE.test(parts[0]) ? (ARTICLE.exec(bare[0]) ?? []) : [];
       if (named.length === 0 && afterArticle) named = this.candidates(afterArticle, bare.slice(1), this.asTyped);
+      // "hotels in Barcelna": what is left is read through a typo as any destination is.
+      if (named.length === 0) named = this.candidates(afterArticle ?? bare[0], bare.slice(1), this.throughTypos);
       if (named.length > 0) return this.mostLikely(named, hotelCount);
     }
     const throughTypos = this.readings(parts, this.throughTypos);
