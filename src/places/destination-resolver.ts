@@ -93,7 +93,7 @@ export class GazetteerResolver implements DestinationResolver {
     this.asTyped = (name) => {
       const entries = gazetteer.entriesNamed(name);
       // "Saint Louis" is St. Louis as much as Saint-Louis: a name written either way means both.
-      const other = SHORT_AND_LONG.test(name) ? name.replace(SHORT_AND_LONG, (word) => OTHER_SPELLING[word]) : name;
+      const other = name.replace(SHORT_AND_LONG, (word) => OTHER_SPELLING[word]);
       const all = other === name ? entries : [...entries, ...gazetteer.entriesNamed(other)];
       return all.map((entry) => ({ entry, typos: 0 }));
     };

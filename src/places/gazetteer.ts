@@ -118,6 +118,7 @@ export class Gazetteer {
     const countries = new Map(sources.countries.map((c) => [c.code, c]));
     const regionNames = new Map(sources.regions.map((r) => [r.key, r.name]));
     const foldedRegionNames = new Map(sources.regions.map((r) => [r.key, foldText(r.name)]));
+    const foldedCountryNames = new Map(sources.countries.map((c) => [c.code, foldText(c.name)]));
     this.foldedRegionNames = foldedRegionNames;
     this.regionCodes = new Map([...sources.regionAliases.codes].map(([key, code]) => [key, code.toLowerCase()]));
     const regionTotals = new Map<string, { population: number; lat: number; lng: number }>();
@@ -132,7 +133,8 @@ export class Gazetteer {
       const regionName = regionNames.get(regionKey);
       const foldedName = foldText(c.name);
       // A region called as its city or its country says nothing more ("Taipei, Taiwan", not "Taipei, Taiwan, Taiwan").
-      const regionSaysMore = regionName && foldedRegionNames.get(regionKey) !== foldedName && foldedRegionNames.get(regionKey) !== foldText(country.name);
+      const foldedRegionName = foldedRegionNames.get(regionKey);
+      const regionSaysMore = regionName && foldedRegionName !== foldedName && foldedRegionName !== foldedCountryNames.get(c.countryCode);
       const label = [c.name, regionSaysMore ? regionName : null, country.name]
         .filter(Boolean)
         .join(', ');
@@ -193,7 +195,7 @@ export class Gazetteer {
         id: `region:${r.key}`,
         kind: 'region',
         name: r.name,
-        label: foldText(r.name) === foldText(country.name) ? country.name : `${r.name}, ${country.name}`,
+        label: foldText(r.name) === foldedCountryNames.get(countryCode) ? country.name : `${r.name}, ${country.name}`,
         countryCode,
         regionKey: r.key,
         lat: totals.lat,

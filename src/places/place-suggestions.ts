@@ -101,9 +101,7 @@ export class PlaceSuggestions {
    * a made-up name should stay unknown rather than become the first town it happens to begin.
    */
   beginningOf(text: string, hotelCount: HotelCount): ScoredResolution | null {
-    const comma = text.indexOf(',');
-    const typed = foldText(comma < 0 ? text : text.slice(0, comma));
-    if (typed.replaceAll(' ', '').length < MIN_BEGINNING_LETTERS) return null;
+    if (nameAndWhere(text).typed.replaceAll(' ', '').length < MIN_BEGINNING_LETTERS) return null;
     const [best, ...rest] = this.ranked(text, 1 + MAX_ALTERNATIVES, hotelCount, false);
     if (best === undefined) return null;
     const [place, score] = best;
@@ -117,9 +115,7 @@ export class PlaceSuggestions {
    * begin so); otherwise well-known places only, as typed.
    */
   private ranked(text: string, limit: number, hotelCount: HotelCount, loosely: boolean): [Place, number][] {
-    const comma = text.indexOf(',');
-    const qualifier = comma < 0 ? '' : foldText(text.slice(comma + 1));
-    const typed = foldText(comma < 0 ? text : text.slice(0, comma));
+    const { typed, qualifier } = nameAndWhere(text);
     if (typed === '') return [];
     const keep = qualifier === '' ? null : (place: Place) => this.isIn(place, qualifier);
     const list = loosely ? this.all : this.known;
@@ -184,6 +180,12 @@ export class PlaceSuggestions {
     for (let k = 1; k < parts.length; k++) if (foldText(parts[k]).startsWith(qualifier)) return true;
     return false;
   }
+}
+
+/** "Name, where", folded: the name typed (perhaps in part) and what narrows it, or ''. */
+function nameAndWhere(text: string): { typed: string; qualifier: string } {
+  const comma = text.indexOf(',');
+  return comma < 0 ? { typed: foldText(text), qualifier: '' } : { typed: foldText(text.slice(0, comma)), qualifier: foldText(text.slice(comma + 1)) };
 }
 
 /** How likely a place is meant by a name typed in part, the catalog's hotels aside. */
