@@ -228,6 +228,23 @@ describe('destinations as travellers type them', () => {
     }
   });
 
+  it('says what to send instead when a destination names where the traveller is, or what hotel is wanted', async () => {
+    const messageFor = async (destination: string) => {
+      const answer = await t.request(`/hotels/search?destination=${encodeURIComponent(destination)}`);
+      expect([destination, answer.status, answer.body.error.code]).toEqual([destination, 404, 'not_found']);
+      return answer.body.error.message as string;
+    };
+    for (const here of ['hotels near me', 'Hotels nearby', 'near here', 'my current location']) {
+      expect(await messageFor(here)).toBe(`no place matches destination ${JSON.stringify(here)}: it says where the traveller is, which only their device knows; send their position as lat and lng instead (radius_km sets how far around)`);
+    }
+    for (const wish of ['best hotels', 'Cheap hotel', 'the best luxury hotels', 'hotels', 'places to stay']) {
+      expect(await messageFor(wish)).toMatch(/: it says what hotel is wanted, not where; send a city, region, country, landmark or airport code/);
+    }
+    // Text that only fails to name a place gets no advice it does not need.
+    expect(await messageFor('blorptown')).toBe('no place matches destination "blorptown"');
+    expect(await messageFor('hotels in blorptown')).toBe('no place matches destination "hotels in blorptown"');
+  });
+
   it('reads Saint and St, Mount and Mt, Fort and Ft alike in a place\'s name', async () => {
     const saint = await t.request('/hotels/search?destination=saint%20louis');
     expect(saint.body.destination).toBe('St. Louis, Missouri, United States');

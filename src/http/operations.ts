@@ -90,7 +90,9 @@ const search: HttpOperation<SearchQuery> = {
     'says what was understood, and alternatives lists the other places it may well mean. A large airport\'s ' +
     'three-letter code names the airport. A place with a centre but no hotels of its own (or a country without ' +
     'hotels of its own, around its middle) is answered with the hotels around it, at 10, 25, then 50 km. A ' +
-    'destination that matches no place is 404; a place without matching hotels within reach is 200 with total 0.',
+    'destination that matches no place is 404 (its message says what to send instead when the text names only where ' +
+    'the traveller is, as in "hotels near me": their lat and lng; or only what hotel is wanted, as in "best hotels": a place); ' +
+    'a place without matching hotels within reach is 200 with total 0.',
   query: SearchQuery,
   failures: [400, 404],
   read: (raw) => readQuery(SearchQuery, raw),

@@ -2,6 +2,7 @@
 import { invalidParams, notFound } from '../errors.js';
 import type { Credit } from '../links/hotel-link.js';
 import type { Place } from '../places/place.js';
+import { whyNoPlace } from '../places/words-without-place.js';
 import type { Filters, HitList, SortOrder } from '../search/catalog-index.js';
 import { hotelCard } from './cards.js';
 import { makeCursor, MAX_DEPTH, readCursor } from './search-cursor.js';
@@ -14,6 +15,19 @@ const schemaDefault = (schema: object) => (schema as { default: number }).defaul
 const DEFAULT_LIMIT = schemaDefault(SearchQuery.properties.limit);
 /** Not in the schema (see there): said in radius_km's description. */
 const DEFAULT_RADIUS_KM = 5;
+
+/** The 404 of a destination that names no place, saying what to send when the text shows it. */
+function noPlaceMessage(destination: string): string {
+  const nothing = `no place matches destination ${JSON.stringify(destination)}`;
+  switch (whyNoPlace(destination)) {
+    case 'near-the-traveller':
+      return `${nothing}: it says where the traveller is, which only their device knows; send their position as lat and lng instead (radius_km sets how far around)`;
+    case 'wish':
+      return `${nothing}: it says what hotel is wanted, not where; send a city, region, country, landmark or airport code, with min_stars, min_rating or sort for the rest`;
+    default:
+      return nothing;
+  }
+}
 
 /** How far a destination with a centre but no hotels of its own is searched around it, in turn. */
 const WIDER_REACH_KM = [10, 25, 50];
@@ -84,7 +98,7 @@ export async function searchHotels(
     found = index.near(plan, plan.radiusKm, filters, q.sort ?? 'distance', limit);
   } else if (plan.kind === 'destination') {
     const resolution = services.resolver.resolve(plan.text, (id) => index.hotelCount(id));
-    if (!resolution) throw notFound(`no place matches destination ${JSON.stringify(plan.text)}`);
+    if (!resolution) throw notFound(noPlaceMessage(plan.text));
     const place = resolution.place;
     alternatives = resolution.alternatives;
     const sort: SortOrder = q.sort ?? 'rating';

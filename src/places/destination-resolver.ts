@@ -2,6 +2,7 @@
 import { foldText } from '../text/fold.js';
 import type { Gazetteer, NameEntry } from './gazetteer.js';
 import type { Place } from './place.js';
+import { HOTEL_WORDS, NEAR_THE_TRAVELLER } from './words-without-place.js';
 
 /** Hotels the current catalog has in a place, by place id; part of how likely a place is meant. */
 export type HotelCount = (placeId: string) => number;
@@ -53,10 +54,6 @@ const WORDS_BEFORE = /^(?:hotels? (?:in|near|around|at|by|close to) |(?:in|near|
 /** ...and after it: "Rome hotels", "Chicago downtown", "Paris 75001" (a postal code). */
 const WORDS_AFTER = / (?:hotels?|downtown|city cent(?:re|er)|\d{4,6})$/;
 
-/** Words that say what hotel is wanted, not where: "best hotels" is not the town of Best. */
-const HOTEL_WORDS = /^(?:the )?(?:best|top|cheap|cheapest|good|great|nice|luxury|budget|boutique|family|romantic|affordable|new)$/;
-/** Where the traveller is, which text cannot say: "hotels near me" is not Montenegro (ME). */
-const NEAR_THE_TRAVELLER = /^(?:hotels? )?(?:near|around|close to) (?:me|here|us|my location)$/;
 
 /** A folded part of a destination without the words people put around a place's name. */
 function withoutWordsAround(part: string): string {
