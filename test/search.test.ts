@@ -228,6 +228,22 @@ describe('destinations as travellers type them', () => {
     }
   });
 
+  it('finds a well-known place named beside words that name nothing, but not in a hotel brand', async () => {
+    for (const [typed, label] of [
+      ['Disney World Orlando', 'Orlando, Florida, United States'],
+      ['Hilton Chicago', 'Chicago, Illinois, United States'],
+      ['Soho London', 'London, England, United Kingdom'],
+      ['cheap hotels Paris', 'Paris, Île-de-France, France'],
+      // Read last: a typo of the whole text comes first ("lso angeles" is not Angeles City).
+      ['lso angeles', 'Los Angeles, California, United States'],
+    ]) {
+      expect(await understood(typed)).toEqual([typed, 200, label]);
+    }
+    for (const brand of ['Holiday Inn Express', 'La Quinta Inn', 'Best Western', 'the best hotel', 'Hilton near me']) {
+      expect((await understood(brand)).slice(0, 2)).toEqual([brand, 404]);
+    }
+  });
+
   it('says what to send instead when a destination names where the traveller is, or what hotel is wanted', async () => {
     const messageFor = async (destination: string) => {
       const answer = await t.request(`/hotels/search?destination=${encodeURIComponent(destination)}`);

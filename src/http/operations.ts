@@ -86,7 +86,8 @@ const search: HttpOperation<SearchQuery> = {
     'within the radius, nearest first; a destination search returns the hotels of the place, best-rated first. ' +
     'A destination is read as typed first (words around a name, as in "hotels in Rome" or "Paris 75001", left out), ' +
     'then as a well-known place a typo or two away or whose name it begins ' +
-    '(five letters or more: "san fran", "amster"), whichever is likelier; the answer\'s destination ' +
+    '(five letters or more: "san fran", "amster"), whichever is likelier, and last as a well-known place named at its ' +
+    'end or start beside words that name nothing ("Hilton Chicago", "Disney World Orlando"); the answer\'s destination ' +
     'says what was understood, and alternatives lists the other places it may well mean. A large airport\'s ' +
     'three-letter code names the airport. A place with a centre but no hotels of its own (or a country without ' +
     'hotels of its own, around its middle) is answered with the hotels around it, at 10, 25, then 50 km. A ' +

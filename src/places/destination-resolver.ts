@@ -2,7 +2,7 @@
 import { foldText } from '../text/fold.js';
 import type { Gazetteer, NameEntry } from './gazetteer.js';
 import type { Place } from './place.js';
-import { HOTEL_WORDS, NEAR_THE_TRAVELLER } from './words-without-place.js';
+import { HOTEL_WORDS, NEAR_THE_TRAVELLER, WISHES } from './words-without-place.js';
 
 /** Hotels the current catalog has in a place, by place id; part of how likely a place is meant. */
 export type HotelCount = (placeId: string) => number;
@@ -49,10 +49,12 @@ export const MAX_ALTERNATIVES = 5;
 const DOTTED_ABBREVIATION = /^(?:[A-Za-z]\.){2,4}$/;
 /** A region's name followed by a word that says it is one. */
 const REGION_WORD = /^(.+) (?:state|province|region|county|prefecture)$/;
-/** Words people put before a place's name: "hotels in Rome", "near the Eiffel Tower", "downtown Chicago". */
-const WORDS_BEFORE = /^(?:hotels? (?:in|near|around|at|by|close to) |(?:in|near|around|close to|downtown|central) )/;
-/** ...and after it: "Rome hotels", "Chicago downtown", "Paris 75001" (a postal code). */
-const WORDS_AFTER = / (?:hotels?|downtown|city cent(?:re|er)|\d{4,6})$/;
+/** Hotels, and what hotels are wanted: "hotels", "cheap hotels", "the best luxury hotel". */
+const WISHED_HOTELS = `(?:the )?(?:(?:${WISHES}) )*hotels?`;
+/** Words people put before a place's name: "hotels in Rome", "cheap hotels Paris", "near the Eiffel Tower", "downtown Chicago". */
+const WORDS_BEFORE = new RegExp(`^(?:${WISHED_HOTELS} (?:(?:in|near|around|at|by|close to) )?|(?:in|near|around|close to|downtown|central) )`);
+/** ...and after it: "Rome hotels", "Paris cheap hotels", "Chicago downtown", "Paris 75001" (a postal code). */
+const WORDS_AFTER = new RegExp(` (?:(?:(?:${WISHES}) )*hotels?|downtown|city cent(?:re|er)|\\d{4,6})$`);
 
 
 /** A folded part of a destination without the words people put around a place's name. */
@@ -66,6 +68,15 @@ function withoutWordsAround(part: string): string {
 const OTHER_SPELLING: Record<string, string> = { saint: 'st', st: 'saint', sainte: 'ste', ste: 'sainte', mount: 'mt', mt: 'mount', fort: 'ft', ft: 'fort' };
 const SHORT_AND_LONG = /\b(?:saint|st|sainte|ste|mount|mt|fort|ft)\b/g;
 
+/** A place named among other words is read only when this well known: a town of 20,000 people, or its match by fame. */
+const WELL_KNOWN = Math.log10(20_000);
+/** Words for a stay: never a place among other words, nor the word after one read at a text's start ("Holiday Inn"). */
+const HOTEL_NOUN = /^(?:the )?(?:hotels?|inns?|rooms?|resorts?|suites?|stays?|apartments?|hostels?|motels?|lodges?)$/;
+/** What is left beside a place named among other words may not be wishes alone ("Best Western" is no Western Province). */
+const WISHES_ONLY = new RegExp(`^(?:(?:the|${WISHES}) ?)+$`);
+
+/** What is left of "the best hotel" without its wish: no name. */
+const ARTICLE_ALONE = /^(?:the|a|an)$/;
 /** An English article before a name: "the White House", "the Hague". */
 const ARTICLE = /^the (.+)$/;
 
@@ -113,7 +124,7 @@ export class GazetteerResolver implements DestinationResolver {
     // words came before it).
     if (NEAR_THE_TRAVELLER.test(parts[0])) return null;
     const bare = parts.map(withoutWordsAround);
-    if (bare.every((part) => part !== '') && bare.some((part, k) => part !== parts[k]) && !HOTEL_WORDS.test(bare[0])) {
+    if (bare.every((part) => part !== '') && bare.some((part, k) => part !== parts[k]) && !HOTEL_WORDS.test(bare[0]) && !ARTICLE_ALONE.test(bare[0])) {
       let named = this.candidates(bare[0], bare.slice(1), this.asTyped);
       // "near the Eiffel Tower": an article after the words before a name goes too.
       const [, afterArticle] = WORDS_BEFORE.test(parts[0]) ? (ARTICLE.exec(bare[0]) ?? []) : [];
@@ -128,7 +139,38 @@ export class GazetteerResolver implements DestinationResolver {
     if (begun !== null && (typoReading === null || begun.score - BEGINNING_COST > typoReading.score)) {
       return { place: begun.place, alternatives: begun.alternatives };
     }
-    return typoReading === null ? null : { place: typoReading.place, alternatives: typoReading.alternatives };
+    if (typoReading !== null) return { place: typoReading.place, alternatives: typoReading.alternatives };
+    const among = this.placeAmongWords(parts, hotelCount);
+    return among === null ? null : { place: among.place, alternatives: among.alternatives };
+  }
+
+  /**
+   * A well-known place named at the end of a text whose other words name nothing ("Disney World
+   * Orlando", "Hilton Chicago", "Soho London"), or else at its start ("Orlando Disney World"): the
+   * longest such run of words, as typed. Read last, when the whole text is nothing a typo or a
+   * beginning away either: "lso angeles" is Los Angeles, not Angeles City.
+   */
+  private placeAmongWords(parts: string[], hotelCount: HotelCount): ScoredResolution | null {
+    const words = parts.join(' ').split(' ');
+    const named = (run: string[], rest: string[]) => {
+      const text = run.join(' ');
+      // "best hotels" is not the town of Best, nor "hotels" a place, nor "me" (Montenegro's code) one among other words.
+      if (text.length < 3 || HOTEL_WORDS.test(text) || HOTEL_NOUN.test(text) || WISHES_ONLY.test(rest.join(' '))) return [];
+      // Nor an airport's code ("the best hotel" is not Teresina's airport, THE): codes are read typed alone.
+      const code = `iata:${text.toUpperCase()}`;
+      return this.readings([text], this.asTyped).filter(({ entry }) => likelihood(entry, 0) >= WELL_KNOWN && entry.place.id !== code);
+    };
+    for (let k = 1; k < words.length; k++) {
+      const atEnd = named(words.slice(k), words.slice(0, k));
+      if (atEnd.length > 0) return this.mostLikely(atEnd, hotelCount);
+    }
+    for (let k = words.length - 1; k >= 1; k--) {
+      // "Holiday Inn Express", "La Quinta Inn": a place's name as part of a hotel's.
+      if (HOTEL_NOUN.test(words[k])) continue;
+      const atStart = named(words.slice(0, k), words.slice(k));
+      if (atStart.length > 0) return this.mostLikely(atStart, hotelCount);
+    }
+    return null;
   }
 
   /** The places the parts may mean, trying the readings of a destination text in turn. */

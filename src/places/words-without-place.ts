@@ -3,13 +3,17 @@
 // (not Montenegro, not the town of Best); the search says what to send instead.
 import { foldText } from '../text/fold.js';
 
-/** Words that say what hotel is wanted, not where: "best hotels" is not the town of Best. */
-const WISHES = 'best|top|cheap|cheapest|good|great|nice|luxury|luxurious|budget|boutique|family|romantic|affordable|new';
+/** Words that say what hotel is wanted, not where (a regular expression's alternatives). */
+export const WISHES = 'best|top|cheap|cheapest|good|great|nice|luxury|luxurious|budget|boutique|family|romantic|affordable|new';
+/** ...and all of them: "best hotels" is not the town of Best. */
 export const HOTEL_WORDS = new RegExp(`^(?:the )?(?:${WISHES})$`);
 
-/** Where the traveller is, which text cannot say: "hotels near me" is not Montenegro (ME). */
+/**
+ * Where the traveller is, which text cannot say, alone or after what is wanted there: "hotels
+ * near me" is not Montenegro (ME), nor "Hilton near me".
+ */
 export const NEAR_THE_TRAVELLER =
-  /^(?:(?:hotels? )?(?:near|around|close to) (?:me|here|us|my location)|(?:hotels? )?(?:nearby|near here|close by|around here)|(?:my|my current|current) location)$/;
+  /(?:^| )(?:(?:near|around|close to) (?:me|here|us|my location)|nearby|near here|close by|around here|(?:my|my current|current) location)$/;
 
 /** A text made only of wishes and words for hotels: "cheap hotels", "the best hotel", "hotels". */
 const WISH_ONLY = new RegExp(`^(?:(?:the|a|an|${WISHES}) )*(?:${WISHES}|hotels?|rooms?|accommodations?|places? to stay)$`);

@@ -16,7 +16,16 @@
 // - { airport, country }: the label holds "(<IATA code>)" and ends with the country.
 // `nonEmpty: true` also requires at least one hotel in the answer (total > 0).
 
-export type TravellerCategory = 'misspelling' | 'airport-code' | 'region-island' | 'landmark' | 'hotels-nearby' | 'ambiguity' | 'name-in-part' | 'words-around';
+export type TravellerCategory =
+  | 'misspelling'
+  | 'airport-code'
+  | 'region-island'
+  | 'landmark'
+  | 'hotels-nearby'
+  | 'ambiguity'
+  | 'name-in-part'
+  | 'words-around'
+  | 'place-among-words';
 
 export type LabelMatcher = { start: string | readonly string[]; country: string } | { airport: string; country: string };
 
@@ -36,7 +45,7 @@ export interface TravellerCase {
  * read because most of them would be read as the wrong place, and "montre", another place's name
  * in another language as typed).
  */
-export const GATED_CATEGORIES: readonly TravellerCategory[] = ['misspelling', 'airport-code', 'ambiguity', 'words-around'];
+export const GATED_CATEGORIES: readonly TravellerCategory[] = ['misspelling', 'airport-code', 'ambiguity', 'words-around', 'place-among-words'];
 
 /** Smallest number of cases of each category. */
 export const MINIMUM_CASES: Record<TravellerCategory, number> = {
@@ -48,6 +57,7 @@ export const MINIMUM_CASES: Record<TravellerCategory, number> = {
   ambiguity: 10,
   'name-in-part': 40,
   'words-around': 20,
+  'place-among-words': 25,
 };
 
 const BOUNDARY = /^[,\s(-]/;
@@ -111,11 +121,52 @@ export const TRAVELLER_DESTINATION_CASES: TravellerCase[] = [
     ['Munich 80331', 'Munich', 'Germany'],
     ['new york, ny 10001', 'New York City', 'United States'],
     ['hotels in LA', 'Los Angeles', 'United States'],
+    ['cheap hotels Paris', 'Paris', 'France'],
+    ['Paris cheap hotels', 'Paris', 'France'],
+    ['best luxury hotels in Rome', 'Rome', 'Italy'],
     ['hotels near me', null],
+    ['Hilton near me', null],
     ['best hotels', null],
     ['cheap hotels', null],
     ['hotels', null],
     ['downtown', null],
+  ]),
+  // ── place among words ────────────────────────────────────────────────────────────────────
+  // A place named beside words that name nothing the service knows: a sight, a quarter, a hotel
+  // ("Disney World Orlando", "Soho London", "Hilton Chicago"). Expected: the place (or the sight,
+  // where the service knows it). Hotel brands made of a place's name and a word for a hotel
+  // ("Holiday Inn", "La Quinta Inn") or of a wish ("Best Western") name no place.
+  ...rows('place-among-words', [
+    ['Disney World Orlando', ['Walt Disney World', 'Orlando'], 'United States'],
+    ['Orlando Disney World', ['Walt Disney World', 'Orlando'], 'United States'],
+    ['Universal Studios Orlando', 'Orlando', 'United States'],
+    ['Hilton Chicago', 'Chicago', 'United States'],
+    ['Chicago Marriott Downtown', 'Chicago', 'United States'],
+    ['Hampton Inn Chicago', 'Chicago', 'United States'],
+    ['Waikiki Honolulu', ['Waikiki', 'Honolulu'], 'United States'],
+    ['Soho London', ['Soho', 'London'], 'United Kingdom'],
+    ['downtown Los Angeles CA', 'Los Angeles', 'United States'],
+    ['Grand Hyatt Tokyo', 'Tokyo', 'Japan'],
+    ['Shibuya crossing Tokyo', ['Shibuya', 'Tokyo'], 'Japan'],
+    ['Marriott Marquis Times Square', ['Times Square', 'New York'], 'United States'],
+    ['The Plaza New York', 'New York', 'United States'],
+    ['Ritz Carlton Berlin', 'Berlin', 'Germany'],
+    ['Hotel Adlon Berlin', 'Berlin', 'Germany'],
+    ['Atlantis The Palm Dubai', 'Dubai', 'United Arab Emirates'],
+    ['old town Prague', 'Prague', 'Czechia'],
+    ['Gothic Quarter Barcelona', 'Barcelona', 'Spain'],
+    ['Trastevere Rome', ['Trastevere', 'Rome'], 'Italy'],
+    ['Eiffel Tower Paris', ['Eiffel Tower', 'Paris'], 'France'],
+    ['Copacabana Rio de Janeiro', ['Copacabana', 'Rio de Janeiro'], 'Brazil'],
+    ['South Beach Miami', ['Miami Beach', 'Miami'], 'United States'],
+    ['Canal Street New Orleans', 'New Orleans', 'United States'],
+    ['Venetian Las Vegas', 'Las Vegas', 'United States'],
+    ['Paris Las Vegas', 'Las Vegas', 'United States'],
+    ['Holiday Inn Express', null],
+    ['Hilton Garden Inn', null],
+    ['La Quinta Inn', null],
+    ['Best Western', null],
+    ['blorp flarn', null],
   ]),
   // ── name in part ─────────────────────────────────────────────────────────────────────────
   // A destination cut short, as people type into a box that is not a search box (an agent's
