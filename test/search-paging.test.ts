@@ -58,14 +58,18 @@ describe('paging', () => {
     expect(stale.body.error.message).toMatch(/catalog was updated since this cursor was made/);
   });
 
-  it('stops 500 hotels deep, saying how to narrow the search', async () => {
+  it('stops 500 hotels deep: the page that reaches it ends there, with no cursor past it', async () => {
     const generation = (await t.request('/readyz')).body.catalog.generation as number;
-    // A cursor as the service would make it 490 hotels down (the fixture catalog is too small to page there).
+    // Cursors as the service would make them 490 and 500 hotels down (the fixture catalog is too small to page there).
     const deep = encodeURIComponent(makeCursor({ destination: 'Lisbon' }, generation, 490));
     expect((await t.request(`/hotels/search?destination=Lisbon&limit=10&cursor=${deep}`)).status).toBe(200);
-    const tooDeep = await t.request(`/hotels/search?destination=Lisbon&limit=11&cursor=${deep}`);
+    // A next_cursor given 490 deep is good for any limit: the page is cut at 500.
+    const beyond = await t.request(`/hotels/search?destination=Lisbon&limit=11&cursor=${deep}`);
+    expect([beyond.status, beyond.body.next_cursor]).toEqual([200, undefined]);
+    const past = encodeURIComponent(makeCursor({ destination: 'Lisbon' }, generation, 500));
+    const tooDeep = await t.request(`/hotels/search?destination=Lisbon&limit=5&cursor=${past}`);
     expect(tooDeep.status).toBe(400);
-    expect(tooDeep.body.error.message).toMatch(/^pages reach at most 500 hotels deep \(this one would end at 501\)/);
+    expect(tooDeep.body.error.message).toMatch(/^pages reach at most 500 hotels deep \(this one would start at 500\); narrow the search/);
   });
 
   it('pages over MCP with the same cursor, and says how to go on', async () => {

@@ -84,11 +84,12 @@ export async function searchHotels(
   const filters: Filters = { minStars: q.min_stars ?? null, minRating: q.min_rating ?? null };
   const pageSize = q.limit ?? DEFAULT_LIMIT;
   const offset = readCursor(q, index.version.generation);
-  // The index ranks the hotels down to the end of this page; the page is its tail.
-  const limit = offset + pageSize;
-  if (limit > MAX_DEPTH) {
-    throw invalidParams(`pages reach at most ${MAX_DEPTH} hotels deep (this one would end at ${limit}); narrow the search with filters or a smaller place`);
+  // The index ranks the hotels down to the end of this page; the page is its tail. The page that
+  // reaches MAX_DEPTH ends there: a next_cursor handed out 497 deep must lead somewhere.
+  if (offset >= MAX_DEPTH) {
+    throw invalidParams(`pages reach at most ${MAX_DEPTH} hotels deep (this one would start at ${offset}); narrow the search with filters or a smaller place`);
   }
+  const limit = Math.min(offset + pageSize, MAX_DEPTH);
   let destination: string;
   let found: HitList;
   let alternatives: Place[] = [];
