@@ -92,6 +92,11 @@ describe.each(MCP_WAYS)('MCP over %s', (way) => {
     expect(detail.structuredContent).toEqual((await t.request(`/hotels/${id}?sub_id=p`)).body);
     expect(textOf(detail)).toContain('https://www.stays.example/hotel/pt/lisbon/pestana-palace?utm_content=p');
     expect(textOf(detail).endsWith(CREDIT)).toBe(true);
+    // The id percent-encoded, or with a slash after it, as the path of GET /hotels/{id} takes it.
+    for (const sent of [encodeURIComponent(id), `${id}/`]) {
+      const same = await keyless.callTool({ name: 'get_hotel', arguments: { id: sent, sub_id: 'p' } });
+      expect([sent, same.isError ?? false, same.structuredContent]).toEqual([sent, false, detail.structuredContent]);
+    }
   });
 
   it("puts the key's affiliate code on every link of a keyed call", async () => {

@@ -5,10 +5,27 @@ import { hotelUrl, type Credit } from '../links/hotel-link.js';
 import type { Hotel } from './schemas.js';
 import type { CatalogServices } from './services.js';
 
+/**
+ * The id as a path takes it, however it was sent: percent-encoded ("hotel%2Fpt%2Flisbon%2F…",
+ * as the schema allows) or with a slash after it. No id holds "%" or ends in "/" (HOTEL_ID_PATTERN),
+ * so reading them so never changes the id of another hotel.
+ */
+function hotelIdOf(sent: string): string {
+  let id = sent;
+  if (id.includes('%')) {
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // Not an escape: the id is no hotel's as sent, and is answered 404 so.
+    }
+  }
+  return id.length > 1 && id.endsWith('/') ? id.slice(0, -1) : id;
+}
+
 export async function getHotel(services: CatalogServices, credit: Credit, id: string): Promise<Hotel> {
   let record: HotelRecord | null;
   try {
-    record = await services.store.getHotel(id);
+    record = await services.store.getHotel(hotelIdOf(id));
   } catch (error) {
     throw upstreamUnavailable('the hotel catalog cannot be read right now; try again shortly', 5, error);
   }
