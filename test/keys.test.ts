@@ -70,8 +70,8 @@ describe('a valid key', () => {
     expect(tooMany.status).toBe(429);
     expect(tooMany.headers.get('retry-after')).toBe('3600');
     expect(tooMany.body.error.message).toBe(
-      "This call costs 2 requests (one per URL) and 1 remain. Your standard key's allowance of 4 requests a day is used up; " +
-        'it resets at 2026-11-24T00:00:00.000Z (midnight UTC). If you need more, ask us about the partner tier.',
+      "This call costs 2 requests (one per URL) and 1 remains: send at most 1 URL in a call. Your standard key's allowance of 4 requests " +
+        'a day resets at 2026-11-24T00:00:00.000Z (midnight UTC). If you need more, ask us about the partner tier.',
     );
     expect((await t.request('/hotels/find?name=Pestana', bearer(secret))).headers.get('x-ratelimit-remaining')).toBe('0');
     t.clock.set(Date.UTC(2026, 10, 23, 23, 59, 59, 500));

@@ -53,7 +53,7 @@ describe('keyless allowance', () => {
     expect((await t.request('/links', jsonBody({ urls }))).headers.get('x-ratelimit-remaining')).toBe('1');
     const refused = await t.request('/links', jsonBody({ urls }));
     expect(refused.status).toBe(429);
-    expect(refused.body.error.message).toMatch(/^This call costs 2 requests \(one per URL\) and 1 remain\. /);
+    expect(refused.body.error.message).toMatch(/^This call costs 2 requests \(one per URL\) and 1 remains: send at most 1 URL in a call\. /);
     expect(refused.headers.get('retry-after')).toBe('1800');
     const single = await t.request('/links', jsonBody({ urls: urls.slice(0, 1) }));
     expect(single.status).toBe(200);

@@ -308,7 +308,7 @@ describe('one allowance for HTTP and MCP', () => {
       const urls = ['https://www.stays.example/a', 'https://www.stays.example/b'];
       const tooDear = await http.callTool({ name: 'create_links', arguments: { urls } });
       expect(tooDear.isError).toBe(true);
-      expect(textOf(tooDear)).toMatch(/^rate_limited: This call costs 2 requests \(one per URL\) and 1 remain\. /);
+      expect(textOf(tooDear)).toMatch(/^rate_limited: This call costs 2 requests \(one per URL\) and 1 remains: send at most 1 URL in a call\. /);
       expect(remaining(tooDear)).toBe(1);
       expect(remaining(await stdio.callTool({ name: 'create_links', arguments: { urls: urls.slice(0, 1) } }))).toBe(0);
 

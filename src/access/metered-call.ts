@@ -20,13 +20,20 @@ export type CallOutcome<Output> = { admission: Admission } & ({ ok: true; value:
 /** The 429 of a call that does not fit: what it costs, what the allowance is, when it resets. */
 export function rateLimited(caller: Caller, admission: Admission, cost: number, signupUrl: string): ServiceError {
   const resets = new Date(admission.resetAt * 1000).toISOString();
-  const need = cost > 1 ? `This call costs ${cost} requests (one per URL) and ${admission.remaining} remain. ` : '';
+  const left = admission.remaining;
+  // A call of several URLs may not fit what is left without the allowance being used up: say what would fit.
+  const need =
+    cost <= 1
+      ? ''
+      : left > 0
+        ? `This call costs ${cost} requests (one per URL) and ${left} ${left === 1 ? 'remains' : 'remain'}: send at most ${left} URL${left === 1 ? '' : 's'} in a call. `
+        : `This call costs ${cost} requests (one per URL) and none remain. `;
+  const usedUp = cost <= 1 || left === 0;
   const message =
     caller.tier === 'keyless'
       ? `${need}Calls without a key are limited to ${admission.limit} requests an hour per IP address; ` +
         `the limit resets at ${resets}. Apply for an API key at ${signupUrl} for a higher allowance.`
-      : `${need}Your ${caller.tier} key's allowance of ${admission.limit} requests a day is used up; ` +
-        `it resets at ${resets} (midnight UTC).` +
+      : `${need}Your ${caller.tier} key's allowance of ${admission.limit} requests a day ${usedUp ? 'is used up; it resets' : 'resets'} at ${resets} (midnight UTC).` +
         (caller.tier === 'standard' ? ' If you need more, ask us about the partner tier.' : '');
   return new ServiceError('rate_limited', message, { retryAfterSeconds: admission.retryAfterSeconds });
 }
