@@ -378,6 +378,13 @@ describe('parameter rules', () => {
     expect(r.headers.get('x-ratelimit-limit')).toBe('100000');
   });
 
+  it('reads numbers in exponent form as the same numbers ("1e-05" is how Python writes 0.00001)', async () => {
+    const plain = await t.request('/hotels/search?lat=38.72&lng=-9.14&radius_km=10&label=x');
+    const exponent = await t.request('/hotels/search?lat=3.872e1&lng=-9.14E0&radius_km=1e1&label=x');
+    expect(exponent.status).toBe(200);
+    expect(exponent.body).toEqual(plain.body);
+  });
+
   it('refuses unknown parameters, naming the allowed ones', async () => {
     const r = await t.request('/hotels/search?destination=Lisbon&city=Porto');
     expect(r.status).toBe(400);

@@ -13,7 +13,7 @@ export interface ClientRequest {
 
 const propertyNames = (schema: { properties: object } | undefined) => Object.keys(schema?.properties ?? {});
 
-/** Query text of a value; numbers never in exponent form, which the service refuses (1e-7). */
+/** Query text of a value; numbers never in exponent form, which versions of the service before 2026-11-26 refused (1e-7). */
 function queryText(value: unknown): string {
   if (typeof value !== 'number' || !/e/i.test(String(value))) return String(value);
   return value.toFixed(20).replace(/\.?0+$/, '');

@@ -20,10 +20,11 @@ function validator(schema: TSchema) {
 export const check: (schema: TSchema, value: unknown) => boolean = (schema, value) => validator(schema).Check(value);
 
 const INTEGER = /^[+-]?\d{1,16}$/;
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+/** A decimal number, in exponent form too ("1e-05" is how Python writes 0.00001 in a query). */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const INVALID = Symbol('invalid');
 
-/** Text to a value of the schema's type; `1e999`, `10abc`, `NaN`, ` 5` are all refused. */
+/** Text to a value of the schema's type; `1e999` (not finite), `10abc`, `NaN`, ` 5`, `0x10` are all refused. */
 function coerceText(schema: SchemaLike, text: string): unknown {
   switch (schema.type) {
     case 'integer':
