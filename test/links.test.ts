@@ -1,4 +1,5 @@
 // POST /links through HTTP: service URLs made to carry the code, in order, with per-URL errors.
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { jsonBody, startTestService, type TestService } from './support/test-service.js';
@@ -136,6 +137,21 @@ describe('links', () => {
       ['no body', { method: 'POST', headers: { 'content-type': 'application/json' } }, 'the body is empty; send {"urls": ["https://…"]}'],
       ['not JSON', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'https://stays.example/' }, 'the body must be JSON sent with Content-Type: application/json (got "text/plain")'],
       ['too big', jsonBody({ urls: ['https://stays.example/'], pad: 'x'.repeat(70_000) }), 'the body must be at most 65536 bytes (64 KiB)'],
+      [
+        'bytes that are not UTF-8',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat([Buffer.from('{"urls":["https://stays.example/'), Buffer.from([0xff]), Buffer.from('"]}')]) },
+        'the body is not valid UTF-8; JSON must be sent in UTF-8',
+      ],
+      [
+        'another charset',
+        { method: 'POST', headers: { 'content-type': 'application/json; charset=UTF-16' }, body: JSON.stringify({ urls: ['https://stays.example/'] }) },
+        'the body must be JSON in UTF-8 (got charset="utf-16"); send Content-Type: application/json',
+      ],
+      [
+        'a compressed body',
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(JSON.stringify({ urls: ['https://stays.example/'] })) },
+        'the body must be sent uncompressed (got Content-Encoding: "gzip"); request bodies are not inflated',
+      ],
     ];
     it.each(cases)('%s is 400', async (_name, init, message) => {
       const r = await t.request('/links', init);

@@ -23,6 +23,8 @@ export interface RawRequest {
   /** The path remainder of a wildcard route (the hotel id), decoded. */
   pathRest: string;
   contentType: string | undefined;
+  /** The body's Content-Encoding, when sent: bodies are read as sent, never inflated. */
+  contentEncoding: string | undefined;
   body: Buffer | undefined;
 }
 
@@ -56,18 +58,37 @@ function readQuery<T extends TObject>(schema: T, raw: RawRequest) {
   return parseTextFields(schema, raw.query, { noun: 'query parameter', rejectUnknown: true, applyDefaults: false });
 }
 
+/** The charset parameter of a Content-Type, lower case and unquoted, when there is one. */
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
+/** JSON is UTF-8 (RFC 8259): bytes that are not are refused, not read with U+FFFD in their place. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
 function readJsonBody<T extends TObject>(schema: T, raw: RawRequest) {
   const type = raw.contentType?.split(';')[0].trim().toLowerCase();
   if (type !== 'application/json') {
     throw invalidParams(`the body must be JSON sent with Content-Type: application/json (got ${raw.contentType ? JSON.stringify(raw.contentType) : 'no Content-Type'})`);
   }
+  const charset = CHARSET.exec(raw.contentType ?? '')?.[1].toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw invalidParams(`the body must be JSON in UTF-8 (got charset=${JSON.stringify(charset)}); send Content-Type: application/json`);
+  }
+  const encoding = raw.contentEncoding?.trim().toLowerCase();
+  if (encoding !== undefined && encoding !== '' && encoding !== 'identity') {
+    throw invalidParams(`the body must be sent uncompressed (got Content-Encoding: ${JSON.stringify(raw.contentEncoding)}); request bodies are not inflated`);
+  }
   if (!raw.body || raw.body.length === 0) throw invalidParams('the body is empty; send {"urls": ["https://…"]}');
   if (raw.body.length > BODY_LIMIT_BYTES) {
     throw invalidParams(`the body must be at most ${BODY_LIMIT_BYTES} bytes (got ${raw.body.length})`);
   }
+  let text: string;
+  try {
+    text = UTF8.decode(raw.body);
+  } catch {
+    throw invalidParams('the body is not valid UTF-8; JSON must be sent in UTF-8');
+  }
   let value: unknown;
   try {
-    value = JSON.parse(raw.body.toString('utf8'));
+    value = JSON.parse(text);
   } catch (error) {
     throw invalidParams(`the body is not valid JSON (${(error as Error).message})`);
   }

@@ -143,6 +143,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
             query: request.query as ParsedQuery,
             pathRest: (request.params as Record<string, string>)['*'] ?? '',
             contentType: request.headers['content-type'],
+            contentEncoding: request.headers['content-encoding'],
             body: Buffer.isBuffer(request.body) ? request.body : undefined,
           }),
         cost: (input) => operation.cost(input),
