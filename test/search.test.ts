@@ -378,6 +378,17 @@ describe('parameter rules', () => {
     expect(r.headers.get('x-ratelimit-limit')).toBe('100000');
   });
 
+  it('refuses a blank destination, hotel name or city, saying so', async () => {
+    for (const [path, message] of [
+      ['/hotels/search?destination=%20%20', 'destination is blank (got "  "); send a place\'s name, a place_id, or lat with lng'],
+      ['/hotels/find?name=%09', 'name is blank (got "\\t"); send the hotel\'s name'],
+      ['/hotels/find?name=Pestana&city=%20', 'city is blank (got " "); leave it out or send a city\'s name'],
+    ]) {
+      const r = await t.request(path);
+      expect([path, r.status, r.body.error?.message]).toEqual([path, 400, message]);
+    }
+  });
+
   it('reads numbers in exponent form as the same numbers ("1e-05" is how Python writes 0.00001)', async () => {
     const plain = await t.request('/hotels/search?lat=38.72&lng=-9.14&radius_km=10&label=x');
     const exponent = await t.request('/hotels/search?lat=3.872e1&lng=-9.14E0&radius_km=1e1&label=x');

@@ -1,5 +1,5 @@
 // GET /hotels/find and the find_hotel tool: one hotel by its name as people say it.
-import { notFound } from '../errors.js';
+import { invalidParams, notFound } from '../errors.js';
 import type { Credit } from '../links/hotel-link.js';
 import { hotelCard } from './cards.js';
 import type { FindQuery, FindResponse } from './schemas.js';
@@ -8,6 +8,10 @@ import { currentIndex, type CatalogServices } from './services.js';
 export const MAX_MATCHES = 5;
 
 export async function findHotel(services: CatalogServices, credit: Credit, q: FindQuery): Promise<FindResponse> {
+  if (q.name.trim() === '') throw invalidParams(`name is blank (got ${JSON.stringify(q.name)}); send the hotel's name`);
+  if (q.city !== undefined && q.city.trim() === '') {
+    throw invalidParams(`city is blank (got ${JSON.stringify(q.city)}); leave it out or send a city's name`);
+  }
   const index = currentIndex(services);
   const { matches, city } = index.findByName(q.name, q.city ?? null, MAX_MATCHES);
   if (matches.length === 0) {

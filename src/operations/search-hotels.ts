@@ -60,6 +60,9 @@ export function planSearch(q: SearchQuery): SearchPlan {
   if (q.label !== undefined && q.destination !== undefined) {
     throw invalidParams('label applies only to a lat/lng or place_id search (got label with destination, which names its own place)');
   }
+  if (q.destination !== undefined && q.destination.trim() === '') {
+    throw invalidParams(`destination is blank (got ${JSON.stringify(q.destination)}); send a place's name, a place_id, or lat with lng`);
+  }
   if (latSent) return { kind: 'point', lat: q.lat!, lng: q.lng!, radiusKm: q.radius_km ?? DEFAULT_RADIUS_KM };
   if (q.destination !== undefined) return { kind: 'destination', text: q.destination };
   return { kind: 'place', placeId: q.place_id! };
