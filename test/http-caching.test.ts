@@ -38,6 +38,8 @@ describe('compression', () => {
     expect(plain.status).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(1024);
+    // Sent as it is to this client, compressed to others: a cache must know it varies.
+    expect(plain.headers.vary).toBe('accept-encoding');
 
     const br = await get('/hotels/search?destination=Lisbon&limit=20', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
@@ -56,6 +58,7 @@ describe('compression', () => {
     const small = await get('/hotels/search?destination=xqzvbn', { 'accept-encoding': 'br, gzip' });
     expect(small.status).toBe(404);
     expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBeUndefined();
     expect(JSON.parse(small.body.toString()).error.code).toBe('not_found');
   });
 });

@@ -8,9 +8,25 @@
 // for what is parsed.
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * An answer large enough to be compressed for a client that asks depends on Accept-Encoding
+ * whether or not this client asked: its uncompressed form says so too (RFC 9110, Vary), which
+ * the plugin only writes on the compressed one. Called from the app's onSend hook, which runs
+ * before the plugin's (added to each route); the plugin keeps the header as it finds it.
+ */
+export function varyUncompressed(reply: FastifyReply, payload: unknown): void {
+  if (typeof payload !== 'string' || reply.hasHeader('content-encoding')) return;
+  // A string's length is a lower bound of its UTF-8 size, and a third of an upper one.
+  if (payload.length * 3 < COMPRESSION_THRESHOLD_BYTES) return;
+  if (payload.length < COMPRESSION_THRESHOLD_BYTES && Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES) return;
+  const vary = reply.getHeader('vary');
+  const list = Array.isArray(vary) ? vary.join(', ') : String(vary ?? '');
+  if (!/\baccept-encoding\b/i.test(list)) reply.header('Vary', list ? `${list}, accept-encoding` : 'accept-encoding');
+}
 
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, {

@@ -53,7 +53,10 @@ export function conditionalGet(cacheControl: string): onSendHookHandler {
     }
     const tag = weakTag(payload);
     reply.header('ETag', tag).header('Cache-Control', cacheControl);
-    if (isPrivate) reply.header('Vary', 'Authorization');
+    if (isPrivate) {
+      const vary = reply.getHeader('vary');
+      reply.header('Vary', vary ? `${String(vary)}, Authorization` : 'Authorization');
+    }
     if (ifNoneMatchHolds(request.headers['if-none-match'], tag)) {
       reply.code(304);
       done(null, '');

@@ -14,7 +14,7 @@ import { AccessLog } from './access-log.js';
 import { clientAddressReader } from './client-address.js';
 import { answerClientError, answerRequestsNodeTakes } from './client-errors.js';
 import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
-import { registerCompression } from './compression.js';
+import { registerCompression, varyUncompressed } from './compression.js';
 import { conditionalGet, DOCUMENT_CACHE_CONTROL } from './conditional-get.js';
 import { registerHealthRoutes, type HealthChecks } from './health.js';
 import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
@@ -99,6 +99,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   // Hooks in callback form: an async hook costs a promise and a microtask turn on every answer.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
+    varyUncompressed(reply, payload);
     // Draining: every answer closes its connection, so clients reconnect to another instance.
     if (options.health?.draining()) reply.header('Connection', 'close');
     done(null, payload);
