@@ -83,6 +83,8 @@ const TYPO_ALTERNATES_MIN_POPULATION = 250_000;
 
 /** How far (km) a hotel whose city name is unknown may be from the city it is filed under. */
 const NEAREST_CITY_KM = 30;
+/** A sight or an airport is where a city is when it lies within the city's reach and this much more (JFK is 19 km from Manhattan). */
+const SIGHT_TO_CITY_KM = 15;
 /** How far (km) a hotel may be from a same-named city and still be filed under it. */
 const SAME_NAME_CITY_KM = 100;
 /** How far (km) from a sight the town it is labelled by may be, and the least people that town has. */
@@ -427,6 +429,12 @@ export class Gazetteer {
   /** True when a folded qualifier ("texas", "tx", "united states", "us") names the place's region or country. */
   qualifies(place: Place, foldedQualifier: string): boolean {
     if (this.countryNames.get(place.countryCode)?.has(foldedQualifier)) return true;
+    // A sight or an airport is also where its city is: "Central Park, New York", "Colosseum Rome".
+    if (place.kind === 'landmark' || place.kind === 'airport') {
+      for (const { place: city } of this.entriesNamed(foldedQualifier)) {
+        if (city.kind === 'city' && haversineKm(place.lat, place.lng, city.lat, city.lng) <= city.radiusKm + SIGHT_TO_CITY_KM) return true;
+      }
+    }
     if (place.kind === 'city' && place.regionKey) {
       if (this.foldedRegionNames.get(place.regionKey) === foldedQualifier) return true;
       // US states, Canadian provinces and others have letter codes people write: "Paris, TX",

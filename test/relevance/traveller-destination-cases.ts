@@ -359,6 +359,9 @@ export const TRAVELLER_DESTINATION_CASES: TravellerCase[] = [
   // airport code: nobody looks for hotels in Canada by typing "CAN", while "CAN" is on every
   // boarding pass to Guangzhou. Lower case means the same.
   ...airports('airport-code', [
+    // An airport with the city it serves.
+    ['JFK New York', 'JFK', 'United States'],
+    ['Heathrow, London', 'LHR', 'United Kingdom'],
     ['FRA', 'FRA', 'Germany'],
     ['fra', 'FRA', 'Germany'],
     ['HND', 'HND', 'Japan'],
@@ -512,6 +515,16 @@ export const TRAVELLER_DESTINATION_CASES: TravellerCase[] = [
   ]),
   // Landmarks not in that list yet (checked): famous sights travellers book hotels near, in
   // the country where they stand; a label may use any of the usual names given.
+  // A sight with the city it is in, as people write it: the sight, not a namesake elsewhere
+  // ("Central Park" is also another name of Bethpage, New York).
+  ...rows('landmark', [
+    ['Central Park New York', 'Central Park', 'United States'],
+    ['Central Park, New York', 'Central Park', 'United States'],
+    ['Colosseum Rome', 'Colosseum', 'Italy'],
+    ['Eiffel Tower, Paris', 'Eiffel Tower', 'France'],
+    ['Big Ben London', 'Big Ben', 'United Kingdom'],
+    ['Sagrada Familia Barcelona', ['Sagrada Família', 'Sagrada Familia'], 'Spain'],
+  ]),
   ...rows('landmark', [
     ['Taipei 101', 'Taipei 101', 'Taiwan'],
     ['Alcatraz', 'Alcatraz', 'United States'], // Alcatraz Island, San Francisco
