@@ -1,6 +1,5 @@
 // The composition root: builds the service's parts from the configuration. The HTTP server,
 // the CLI and the tests all start the service through here.
-import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { AccessGate } from './access/access-gate.js';
@@ -80,14 +79,16 @@ async function sharedCounters(url: string, config: Config, logger: Logger, metri
     // Reported once per outage by the counters; ioredis would otherwise print every retry.
   });
   // Start on shared counts when Redis is there; a Redis that is down does not stop the start.
+  // (Not events.once: it rejects at the first 'error', a refused connection, and the start with it.)
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    once(redis, 'ready'),
-    new Promise((resolve) => {
-      timer = setTimeout(resolve, REDIS_START_WAIT_MS);
-    }),
-  ]);
+  let ready: (() => void) | undefined;
+  await new Promise<void>((resolve) => {
+    ready = resolve;
+    redis.once('ready', resolve);
+    timer = setTimeout(resolve, REDIS_START_WAIT_MS);
+  });
   clearTimeout(timer);
+  redis.off('ready', ready!);
   if (redis.status !== 'ready') logger.warn('Redis not reachable at start: counting calls on this instance until it is');
   return new SharedCountersWithFallback(new RedisCounters(redis, config.REDIS_KEY_PREFIX), local, logger, metrics, config.REDIS_TIMEOUT_MS);
 }

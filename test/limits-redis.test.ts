@@ -105,6 +105,33 @@ describe('two instances sharing Redis', () => {
 });
 
 describe('when Redis cannot be reached', () => {
+  it('starts anyway, counting locally, and shares counting once Redis answers', async () => {
+    // A port Redis will be reached at, with nothing behind it yet: connections are refused.
+    const proxy = new TcpProxy(REDIS_PORT);
+    await proxy.start();
+    await proxy.cut();
+    const logs: { level: number; msg: string }[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(JSON.parse(line)) });
+    const env = { REDIS_KEY_PREFIX: prefix(), LIMIT_KEYLESS_PER_HOUR: '1000', REDIS_TIMEOUT_MS: '200', REDIS_URL: `redis://127.0.0.1:${proxy.port}` };
+    const [lonely] = await instances(1, env, { logger });
+    expect(logs.map((l) => l.msg)).toContain('Redis not reachable at start: counting calls on this instance until it is');
+    const first = await lonely.request('/hotels/search?destination=Lisbon&limit=1');
+    expect([first.status, first.headers.get('x-ratelimit-remaining')]).toEqual([200, '999']);
+    expect((await lonely.request('/metrics')).body).toMatch(/^hotel_affiliate_limiter_shared_store_up 0$/m);
+
+    await proxy.start();
+    try {
+      // The next calls find it there (ioredis reconnects within a second).
+      const afterACall = async () => {
+        await lonely.request('/hotels/search?destination=Lisbon&limit=1');
+        return (await lonely.request('/metrics')).body as string;
+      };
+      await expect.poll(afterACall, { timeout: 10_000 }).toMatch(/^hotel_affiliate_limiter_shared_store_up 1$/m);
+    } finally {
+      await proxy.cut();
+    }
+  });
+
   it('answers every request on a local count, says so in the log and metrics, and shares counting again once Redis is back', async () => {
     const proxy = new TcpProxy(REDIS_PORT);
     await proxy.start();
