@@ -6,17 +6,28 @@
 // their class's prototype back without running its constructor, so a class saved here must hold
 // nothing but data (no closures, no handles).
 //
-// File: magic, four float64 lengths (meta, outline, strings, binary), meta JSON, outline JSON,
-// the strings (parts in Latin-1 or UTF-8, NUL between items), then the binary region, 8-aligned.
+// File: magic, four float64 lengths (meta, outline, strings, binary) and the CRC-32 of the
+// outline, strings and binary regions in turn, meta JSON, outline JSON, the strings (parts in
+// Latin-1 or UTF-8, NUL between items), then the binary region, 8-aligned. The checksum is
+// checked before anything is decoded: a damaged file (a disk's error, a crash before the bytes
+// reached it) is refused, never read as an index that answers wrongly or loops for ever.
 import { closeSync, openSync, read, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { Decoder, Encoder, SnapshotError, type Node, type SnapshotClasses, type SnapshotExternals } from './graph-codec.js';
 
 export { SnapshotError, type SnapshotClasses, type SnapshotExternals };
 
-const MAGIC = Buffer.from('HASNAP01');
+const MAGIC = Buffer.from('HASNAP02');
 /** Bytes read or written per call at most (a call takes at most 2 GiB). */
 const IO_MAX = 2 ** 30;
-const PREAMBLE = MAGIC.length + 4 * 8;
+const PREAMBLE = MAGIC.length + 5 * 8;
+
+/** The CRC-32 of buffers one after the other (80 ms for a 360 MB index). */
+function checksumOf(buffers: readonly Buffer[]): number {
+  let crc = 0;
+  for (const buffer of buffers) crc = crc32(buffer, crc);
+  return crc;
+}
 
 export interface SaveOptions {
   classes: SnapshotClasses;
@@ -31,10 +42,11 @@ export function saveGraph(path: string, meta: unknown, root: unknown, options: S
   const encoder = new Encoder(options.classes, options.externals ?? {});
   const outline = Buffer.from(JSON.stringify(encoder.encode(root)));
   const metaBytes = Buffer.from(JSON.stringify(meta));
-  const lengths = [metaBytes.length, outline.length, encoder.stringBytes, encoder.binaryBytes];
+  const checksum = checksumOf([outline, ...encoder.strings, ...encoder.binary]);
+  const preambleNumbers = [metaBytes.length, outline.length, encoder.stringBytes, encoder.binaryBytes, checksum];
   const preamble = Buffer.alloc(PREAMBLE);
   MAGIC.copy(preamble);
-  lengths.forEach((length, k) => preamble.writeDoubleLE(length, MAGIC.length + 8 * k));
+  preambleNumbers.forEach((n, k) => preamble.writeDoubleLE(n, MAGIC.length + 8 * k));
   const beforeBinary = PREAMBLE + metaBytes.length + outline.length + encoder.stringBytes;
   const padding = Buffer.alloc((8 - (beforeBinary % 8)) % 8);
   const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
@@ -90,6 +102,7 @@ export interface OpenedGraph {
 /** Where a file's regions lie, from its preamble; and its meta. */
 interface Layout {
   meta: unknown;
+  checksum: number;
   outline: { at: number; length: number };
   strings: { at: number; length: number };
   binary: { at: number; length: number };
@@ -99,20 +112,22 @@ interface Layout {
 function readLayout(fd: number): Layout {
   const preamble = readExactly(fd, PREAMBLE, 0);
   if (!preamble.subarray(0, MAGIC.length).equals(MAGIC)) throw new SnapshotError('not a snapshot of this version');
-  const [metaLength, outlineLength, stringLength, binaryLength] = [0, 1, 2, 3].map((k) => preamble.readDoubleLE(MAGIC.length + 8 * k));
+  const [metaLength, outlineLength, stringLength, binaryLength, checksum] = [0, 1, 2, 3, 4].map((k) => preamble.readDoubleLE(MAGIC.length + 8 * k));
   const meta: unknown = JSON.parse(readExactly(fd, metaLength, PREAMBLE).toString('utf8'));
   const outlineAt = PREAMBLE + metaLength;
   const stringsAt = outlineAt + outlineLength;
   const binaryAt = stringsAt + stringLength + ((8 - ((stringsAt + stringLength) % 8)) % 8);
   return {
     meta,
+    checksum,
     outline: { at: outlineAt, length: outlineLength },
     strings: { at: stringsAt, length: stringLength },
     binary: { at: binaryAt, length: binaryLength },
   };
 }
 
-function decodeRegions(outline: Buffer, strings: Buffer, binary: Buffer, options: SaveOptions): unknown {
+function decodeRegions(outline: Buffer, strings: Buffer, binary: Buffer, checksum: number, options: SaveOptions): unknown {
+  if (checksumOf([outline, strings, binary]) !== checksum) throw new SnapshotError('the file is damaged: its checksum does not match');
   return new Decoder(options.classes, options.externals ?? {}, strings, binary).decode(JSON.parse(outline.toString('utf8')) as Node);
 }
 
@@ -120,7 +135,7 @@ function decodeRegions(outline: Buffer, strings: Buffer, binary: Buffer, options
 export function openGraph(path: string): OpenedGraph {
   const fd = openSync(path, 'r');
   try {
-    const { meta, outline, strings, binary } = readLayout(fd);
+    const { meta, checksum, outline, strings, binary } = readLayout(fd);
     let closed = false;
     const close = () => {
       if (!closed) closeSync(fd);
@@ -132,7 +147,7 @@ export function openGraph(path: string): OpenedGraph {
       read(options) {
         try {
           const regions = [outline, strings, binary].map(({ at, length }) => readExactly(fd, length, at));
-          return decodeRegions(regions[0], regions[1], regions[2], options);
+          return decodeRegions(regions[0], regions[1], regions[2], checksum, options);
         } finally {
           close();
         }
@@ -160,7 +175,7 @@ export function openGraphInBackground(path: string, wanted: (meta: unknown) => b
     closeSync(fd);
     throw error;
   }
-  const { meta, outline, strings, binary } = layout;
+  const { meta, checksum, outline, strings, binary } = layout;
   if (!wanted(meta)) {
     closeSync(fd);
     const unread: OpenedGraph = {
@@ -176,7 +191,7 @@ export function openGraphInBackground(path: string, wanted: (meta: unknown) => b
   const opened = regions.then(([outlineBytes, stringBytes, binaryBytes]): OpenedGraph => ({
     meta,
     close: () => {},
-    read: (options) => decodeRegions(outlineBytes, stringBytes, binaryBytes, options),
+    read: (options) => decodeRegions(outlineBytes, stringBytes, binaryBytes, checksum, options),
   }));
   return opened.finally(() => closeSync(fd));
 }
