@@ -74,6 +74,18 @@ describe('a dependency that is down', () => {
     }
   });
 
+  it('says a dependency is down once, not at every call it fails, while every call is in the access log', async () => {
+    const lines: { level: number; msg: string; status?: number; alsoFailedSinceLastSaid?: number }[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const t = await startTestService(FIXTURE_HOTELS, {}, { logger });
+    started.push(t);
+    await t.service.store.close();
+    for (let i = 0; i < 20; i++) expect((await t.request('/hotels/hotel/pt/lisbon/pestana-palace')).status).toBe(503);
+    const said = lines.filter((l) => l.msg === 'the hotel catalog cannot be read right now; try again shortly');
+    expect(said.map((l) => [l.level, l.alsoFailedSinceLastSaid])).toEqual([[40, undefined]]);
+    expect(lines.filter((l) => l.msg === 'answered' && l.status === 503).length).toBe(20);
+  });
+
   it('answers 503 before any catalog has been imported', async () => {
     const t = await startTestService(null);
     started.push(t);

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { RequestGate } from '../access/gate.js';
 import { meteredCall, rateLimited } from '../access/metered-call.js';
 import { ServiceError } from '../errors.js';
+import { OutageLog } from '../outage-log.js';
 import { quoteReceived } from '../validation/rules.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { CatalogServices } from '../operations/services.js';
@@ -72,6 +73,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     http: { requireHostHeader: false } as object,
   });
   answerRequestsNodeTakes(app.server, options.logger as FastifyBaseLogger);
+  const outages = new OutageLog();
   app.decorateRequest('admitted', false);
   const clientAddress = clientAddressReader(options.trustedProxies ?? []);
 
@@ -196,6 +198,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     signupUrl: docs.signupUrl,
     settings: { serviceName: docs.serviceName, mainSite: docs.mainSite },
     logger: options.logger,
+    outages,
     clientAddress,
     publicUrl: baseUrl,
     onCall: metrics
@@ -254,7 +257,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       problem = await refusedCall(request, reply, problem).catch(() => problem);
     }
     if (problem) {
-      if (problem.code === 'upstream_unavailable') request.log.warn({ err: problem.cause ?? problem }, problem.message);
+      if (problem.code === 'upstream_unavailable') outages.warn(request.log as Logger, problem.cause ?? problem, problem.message);
       return sendServiceError(reply, problem);
     }
     request.log.error({ err: error }, 'unexpected failure');

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { RequestGate } from '../access/gate.js';
 import { meteredCall } from '../access/metered-call.js';
 import { ServiceError } from '../errors.js';
+import type { OutageLog } from '../outage-log.js';
 import type { Caller } from '../keys/caller.js';
 import type { CatalogServices } from '../operations/services.js';
 import { parseJson } from '../validation/fields.js';
@@ -15,6 +16,8 @@ export interface ServiceRunnerOptions {
   signupUrl: string;
   /** Counts and times tool calls by tool and outcome ("ok" or the error code). */
   onCall?: (tool: string, outcome: string, seconds: number) => void;
+  /** Where a dependency's failure is said, once in a while rather than at every call. */
+  outages: OutageLog;
 }
 
 /** The runner of one caller's tool calls; `log` and `requestId` belong to the HTTP request. */
@@ -22,7 +25,7 @@ export function serviceRunner(options: ServiceRunnerOptions, caller: Caller, log
   const { services, gate, signupUrl } = options;
   const failureOf = (error: unknown): ToolFailure => {
     if (error instanceof ServiceError) {
-      if (error.code === 'upstream_unavailable') log.warn({ err: error.cause ?? error }, error.message);
+      if (error.code === 'upstream_unavailable') options.outages.warn(log, error.cause ?? error, error.message);
       return { code: error.code, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
     }
     log.error({ err: error }, 'unexpected failure in an MCP tool call');
