@@ -41,6 +41,11 @@ describe('find', () => {
     expect(porto.body.matches.map((h: { id: string }) => h.id)).toEqual(['hotel/pt/porto/hotel-aurora', 'hotel/pt/lisbon/hotel-aurora']);
     const elsewhere = await find('Pestana Palace', '&city=Porto');
     expect(elsewhere.body.hotel.id).toBe('hotel/pt/lisbon/pestana-palace');
+    // A city a typo away is read so ("Portto"); a name another place bears is not: "Paros" is the
+    // Greek island's town (no hotels here), not Paris; "France" is no city, not Franca, Brazil.
+    expect((await find('Hotel Aurora', '&city=Portto')).body.city).toBe('Porto, Portugal');
+    const island = await find('Hotel Aurora', '&city=Paros');
+    expect([island.status, island.body.city]).toEqual([200, null]);
   });
 
   it('returns at most five matches, best first, in card form with links', async () => {

@@ -41,7 +41,7 @@ export class CityNames {
 
   /**
    * The caller's `city`: cities called so, else big cities known so in another language, else
-   * a well-known city a typo away. A city's own name wins over another city's other name:
+   * a well-known city a typo away when no place is called so. A city's own name wins over another city's other name:
    * "Porto" is Porto, not Bordeaux (which some language calls Porto).
    */
   read(folded: string): CityReading {
@@ -50,6 +50,8 @@ export class CityNames {
     if (own.numbers.length > 0) return own;
     const other = this.readEntries(entries.filter((e) => e.alternate && e.place.population >= CITY_ALIAS_MIN_POPULATION));
     if (other.numbers.length > 0) return other;
+    // A name some place bears as typed is not a typo of a city's: "France" is not Franca, Brazil.
+    if (entries.length > 0) return { numbers: [], place: null };
     const near = this.gazetteer.entriesNear(folded);
     const fewest = Math.min(...near.map((n) => n.typos));
     const closest = near.filter((n) => n.typos === fewest).map((n) => n.entry);

@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * One hotel by name
-         * @description Finds a hotel by its name as people say it: case, accents, punctuation, word order, filler words ("hotel", "the", "&"/"and"), common abbreviations (St/Saint, Intl/International) and one or two typos per word do not matter. Hotels called exactly what was typed come first. city favours hotels in that city without excluding others (one there holding every typed word, the city's name in its name aside, comes first); it is read with typos allowed, and the answer says how (city), or null when it names no city with hotels. hotel is the best match; matches holds up to five candidates, best first, the best included. A name that nothing matches closely enough is 404.
+         * @description Finds a hotel by its name as people say it: case, accents, punctuation, word order, filler words ("hotel", "the", "&"/"and"), common abbreviations (St/Saint, Intl/International) and one or two typos per word do not matter. Hotels called exactly what was typed come first. city favours hotels in that city without excluding others (one there holding every typed word, the city's name in its name aside, comes first); it is read with typos allowed when no place bears the name as typed, and the answer says how (city), or null when it names no city with hotels. hotel is the best match; matches holds up to five candidates, best first, the best included. A name that nothing matches closely enough is 404.
          */
         get: operations["findHotel"];
         put?: never;
