@@ -19,6 +19,7 @@ import { openPlaceIndexes } from '../src/places/saved-places.js';
 import { loadCatalogIndex, type CatalogIndex } from '../src/search/catalog-index.js';
 import { IndexSnapshots, indexDirectory } from '../src/search/index-snapshot.js';
 import { openStorage } from '../src/storage/storage.js';
+import { runCli } from './support/cli.js';
 import { startTestService, writeFeed } from './support/test-service.js';
 import { testDatabase, usePostgres } from './support/test-database.js';
 import { openPostgres } from '../src/storage/postgres.js';
@@ -293,6 +294,26 @@ describe('an import from the command line', () => {
     // A server, a CLI import and two more servers, each building or reading the gazetteer: 12-25 s
     // alone, 34 s once beside another test file on the 2-core machine.
   }, 90_000);
+});
+
+describe('an import while a server runs', () => {
+  it('has the server wait for the index the import saves and read it, rather than build its own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-while-serving-test-'));
+    const captured = capturedLogger();
+    const server = await startTestService(hotels(800, 1), SAVING, { dataDir: dir, logger: captured.logger });
+    expect(switched(captured.lines)).toEqual(['built']);
+    const feed = await writeFeed(dir, hotels(1500, 2));
+    // In its own process, as an operator runs it: the server polls while it builds the index.
+    const imported = await runCli(dir, ['import', feed], { ...server.database.env, SAVED_INDEXES: 'true' });
+    expect([imported.code, imported.stdout]).toEqual([0, expect.stringContaining('Saved its index for servers to start from')]);
+    await expect.poll(() => switched(captured.lines), { timeout: 15_000 }).toEqual(['built', 'read from its file']);
+    expect(captured.lines.some((l) => l.msg === 'waiting for the import under way to save the new catalog index')).toBe(true);
+    expect((await server.request('/hotels/find?name=Palace%20Second')).body.hotel.name).toContain('Second');
+    // The import's mark is gone with it: the next catalog imported another way is built at once.
+    expect(readdirSync(indexDirectory(dir)).filter((f) => f.endsWith('.pending'))).toEqual([]);
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
 });
 
 describe.runIf(usePostgres)('the file shelf in PostgreSQL', () => {

@@ -5,10 +5,14 @@ import type { Logger } from 'pino';
 import type { CatalogStore, CatalogVersion } from '../catalog/store.js';
 import type { Gazetteer } from '../places/gazetteer.js';
 import { CatalogChangedError, loadCatalogIndex, type CatalogIndex } from './catalog-index.js';
+import { importUnderWay } from './import-marker.js';
 import type { IndexSnapshots } from './index-snapshot.js';
 
 /** How long after switching to an index it built a running server waits to save it. */
 const SAVE_AFTER_SWITCH_MS = 30_000;
+/** How long a running server waits for the index an import under way saves, checking this often. */
+const IMPORT_SAVE_WAIT_MS = 5 * 60_000;
+const IMPORT_SAVE_CHECK_MS = 250;
 
 export class LiveIndex {
   private index: CatalogIndex | null = null;
@@ -68,6 +72,7 @@ export class LiveIndex {
         const starting = this.index === null;
         const started = performance.now();
         await this.fetchShared(version);
+        if (!starting && !(await this.importSaved(version))) return;
         const { index: saved, unreadable } = await this.savedIndex(version);
         const index = saved ?? (await loadCatalogIndex(this.store, version, this.gazetteer));
         this.index = index;
@@ -93,6 +98,24 @@ export class LiveIndex {
         return;
       }
     }
+  }
+
+  /**
+   * On a switch, while an import marked in the index folder is under way and this generation's
+   * index is not saved yet, waits for the import to save it (reading it pauses answering far
+   * less than building it). False when a newer catalog came meanwhile: the next refresh takes it.
+   */
+  private async importSaved(version: CatalogVersion): Promise<boolean> {
+    if (!this.snapshots) return true;
+    const until = performance.now() + IMPORT_SAVE_WAIT_MS;
+    let said = false;
+    while (importUnderWay(this.snapshots.dir) && !this.snapshots.has(version, this.gazetteer) && performance.now() < until) {
+      if (!said) this.logger.info({ generation: version.generation }, 'waiting for the import under way to save the new catalog index');
+      said = true;
+      await new Promise((resolve) => setTimeout(resolve, IMPORT_SAVE_CHECK_MS));
+      if ((await this.store.current())?.generation !== version.generation) return false;
+    }
+    return true;
   }
 
   /** Copies the generation's file from the shelf (PostgreSQL) when this data directory has none. */

@@ -7,6 +7,7 @@ import type { Config } from '../../config.js';
 import type { CatalogVersion } from '../../catalog/store.js';
 import { openPlaceIndexes } from '../../places/saved-places.js';
 import { loadCatalogIndex } from '../../search/catalog-index.js';
+import { markImport } from '../../search/import-marker.js';
 import { IndexSnapshots, indexDirectory } from '../../search/index-snapshot.js';
 import { openStorage, type Storage } from '../../storage/storage.js';
 import pino from 'pino';
@@ -58,6 +59,8 @@ export async function importCommand(config: Config, file: string): Promise<numbe
   const storage = await openStorage(config);
   const progress = importProgress();
   const started = performance.now();
+  // Servers on this data directory wait for the index this import saves, rather than build it.
+  const unmark = config.SAVED_INDEXES ? markImport(indexDirectory(config.DATA_DIR)) : () => undefined;
   try {
     const version = await importFeedFile(storage.catalog, gazetteerCountryCodes(), file, {
       onProgress: (p) => progress.update(p),
@@ -83,6 +86,7 @@ export async function importCommand(config: Config, file: string): Promise<numbe
     }
     throw error;
   } finally {
+    unmark();
     await storage.close();
   }
 }
