@@ -49,6 +49,11 @@ describe('paging', () => {
     const forged = await t.request('/hotels/search?destination=Lisbon&cursor=bm9wZQ');
     expect(forged.status).toBe(400);
     expect(forged.body.error.message).toMatch(/^cursor must be a next_cursor of an earlier answer/);
+    // A cursor with a character added, or cut short, is said not to be one, not taken for another search's.
+    for (const changed of [`${first.body.next_cursor}A`, first.body.next_cursor.slice(0, -1)]) {
+      const r = await t.request(`/hotels/search?destination=Lisbon&limit=2&cursor=${encodeURIComponent(changed)}`);
+      expect([changed, r.status, r.body.error.message]).toEqual([changed, 400, expect.stringMatching(/^cursor must be a next_cursor of an earlier answer, sent unchanged/)]);
+    }
     // A different page size is the same search.
     expect((await t.request(`/hotels/search?destination=Lisbon&limit=3&cursor=${cursor}`)).status).toBe(200);
 

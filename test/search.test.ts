@@ -149,6 +149,9 @@ describe('destination search', () => {
     expect(country.status).toBe(400);
     expect(country.body.error.code).toBe('invalid_params');
     expect(country.body.error.message).toContain('sort=distance needs a point');
+    // A place_id is quoted as sent, with what it names.
+    const byId = await t.request('/hotels/search?place_id=country:PT&sort=distance');
+    expect(byId.body.error.message).toMatch(/^sort=distance needs a point, and place_id "country:PT" \(Portugal\) is a country, which has no centre; /);
   });
 
   it('applies filters and stars order inside a place', async () => {

@@ -36,8 +36,12 @@ export function makeCursor(q: SearchQuery, generation: number, offset: number): 
 /** The offset a cursor points at in this generation; 0 without one. */
 export function readCursor(q: SearchQuery, generation: number): number {
   if (q.cursor === undefined) return 0;
-  const [version, made, offset, key] = Buffer.from(q.cursor, 'base64url').toString('latin1').split('.');
-  if (version !== VERSION || !/^\d+$/.test(made ?? '') || !/^\d+$/.test(offset ?? '') || key === undefined) {
+  const text = Buffer.from(q.cursor, 'base64url').toString('latin1');
+  const [version, made, offset, key] = text.split('.');
+  // Only the bytes a cursor is made of, written back the same way: a cursor cut or added to is
+  // said to be so, not taken for another search's.
+  const asMade = Buffer.from(text, 'latin1').toString('base64url') === q.cursor;
+  if (!asMade || version !== VERSION || !/^\d+$/.test(made ?? '') || !/^\d+$/.test(offset ?? '') || !/^[0-9a-z]{1,7}$/.test(key ?? '')) {
     throw invalidParams(`cursor must be a next_cursor of an earlier answer, sent unchanged (got ${JSON.stringify(q.cursor.slice(0, 60))})`);
   }
   if (key !== searchKey(q)) {

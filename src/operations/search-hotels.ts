@@ -68,10 +68,11 @@ export function planSearch(q: SearchQuery): SearchPlan {
   return { kind: 'place', placeId: q.place_id! };
 }
 
+/** `what`: the parameter and the value sent, as a message quotes them. */
 function distanceNeedsCentre(place: Place, what: string): never {
   const kind = place.kind === 'country' ? 'a country' : 'a region';
   throw invalidParams(
-    `sort=distance needs a point, and ${what} ${JSON.stringify(place.label)} is ${kind}, which has no centre; ` +
+    `sort=distance needs a point, and ${what} is ${kind}, which has no centre; ` +
       'use sort=rating or sort=stars, or search by lat/lng',
   );
 }
@@ -106,7 +107,7 @@ export async function searchHotels(
     const place = resolution.place;
     alternatives = resolution.alternatives;
     const sort: SortOrder = q.sort ?? 'rating';
-    if (sort === 'distance' && !place.hasCentre) distanceNeedsCentre(place, 'destination');
+    if (sort === 'distance' && !place.hasCentre) distanceNeedsCentre(place, `destination ${JSON.stringify(place.label)}`);
     destination = place.label;
     found = index.inPlace(place, filters, sort, limit);
     // A traveller never wants an empty page while hotels are near: a place with a centre and
@@ -126,7 +127,7 @@ export async function searchHotels(
     destination = q.label ?? provided.name;
     if (provided.area) {
       const sort: SortOrder = q.sort ?? 'rating';
-      if (sort === 'distance') distanceNeedsCentre(provided.area, 'place_id');
+      if (sort === 'distance') distanceNeedsCentre(provided.area, `place_id ${JSON.stringify(plan.placeId)} (${provided.area.label})`);
       found = index.inPlace(provided.area, filters, sort, limit);
     } else {
       found = index.near(provided.centre!, provided.radiusKm, filters, q.sort ?? 'distance', limit);
