@@ -68,6 +68,10 @@ function withoutWordsAround(part: string): string {
 const OTHER_SPELLING: Record<string, string> = { saint: 'st', st: 'saint', sainte: 'ste', ste: 'sainte', mount: 'mt', mt: 'mount', fort: 'ft', ft: 'fort' };
 const SHORT_AND_LONG = /\b(?:saint|st|sainte|ste|mount|mt|fort|ft)\b/g;
 
+/** Texts of more words than this are not searched for a place among them. */
+const MAX_WORDS_AMONG = 10;
+/** A place's name followed by where it is: "where" is at most this many words ("Democratic Republic of the Congo"). */
+const MAX_WHERE_WORDS = 5;
 /** A place named among other words is read only when this well known: a town of 20,000 people, or its match by fame. */
 const WELL_KNOWN = Math.log10(20_000);
 /** Words for a stay: never a place among other words, nor the word after one read at a text's start ("Holiday Inn"). */
@@ -152,6 +156,8 @@ export class GazetteerResolver implements DestinationResolver {
    */
   private placeAmongWords(parts: string[], hotelCount: HotelCount): ScoredResolution | null {
     const words = parts.join(' ').split(' ');
+    // A traveller's text is a few words: a long one is not read so (each run is a lookup).
+    if (words.length > MAX_WORDS_AMONG) return null;
     const named = (run: string[], rest: string[]) => {
       const text = run.join(' ');
       // "best hotels" is not the town of Best, nor "hotels" a place, nor "me" (Montenegro's code) one among other words.
@@ -191,7 +197,7 @@ export class GazetteerResolver implements DestinationResolver {
     if (candidates.length === 0 && parts.length === 1) {
       // "paris texas", "porto portugal": a place name followed by where it is.
       const words = parts[0].split(' ');
-      for (let cut = words.length - 1; cut >= 1 && candidates.length === 0; cut--) {
+      for (let cut = words.length - 1; cut >= Math.max(1, words.length - MAX_WHERE_WORDS) && candidates.length === 0; cut--) {
         candidates = this.candidates(words.slice(0, cut).join(' '), [words.slice(cut).join(' ')], lookup);
       }
     }
