@@ -56,7 +56,6 @@ const WORDS_BEFORE = new RegExp(`^(?:${WISHED_HOTELS} (?:(?:in|near|around|at|by
 /** ...and after it: "Rome hotels", "Paris cheap hotels", "Chicago downtown", "Paris 75001" (a postal code). */
 const WORDS_AFTER = new RegExp(` (?:(?:(?:${WISHES}) )*hotels?|downtown|city cent(?:re|er)|\\d{4,6})$`);
 
-
 /** A folded part of a destination without the words people put around a place's name. */
 function withoutWordsAround(part: string): string {
   let bare = part.replace(WORDS_BEFORE, '');
@@ -78,7 +77,6 @@ const WELL_KNOWN = Math.log10(20_000);
 const HOTEL_NOUN = /^(?:the )?(?:hotels?|inns?|rooms?|resorts?|suites?|stays?|apartments?|hostels?|motels?|lodges?)$/;
 /** What is left beside a place named among other words may not be wishes alone ("Best Western" is no Western Province). */
 const WISHES_ONLY = new RegExp(`^(?:(?:the|${WISHES}) ?)+$`);
-
 /** What is left of "the best hotel" without its wish: no name. */
 const ARTICLE_ALONE = /^(?:the|a|an)$/;
 /** An English article before a name: "the White House", "the Hague". */
