@@ -9,6 +9,7 @@
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { addVary } from './vary.js';
 
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
@@ -23,9 +24,7 @@ export function varyUncompressed(reply: FastifyReply, payload: unknown): void {
   // A string's length is a lower bound of its UTF-8 size, and a third of an upper one.
   if (payload.length * 3 < COMPRESSION_THRESHOLD_BYTES) return;
   if (payload.length < COMPRESSION_THRESHOLD_BYTES && Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES) return;
-  const vary = reply.getHeader('vary');
-  const list = Array.isArray(vary) ? vary.join(', ') : String(vary ?? '');
-  if (!/\baccept-encoding\b/i.test(list)) reply.header('Vary', list ? `${list}, accept-encoding` : 'accept-encoding');
+  addVary(reply, 'accept-encoding');
 }
 
 export async function registerCompression(app: FastifyInstance): Promise<void> {

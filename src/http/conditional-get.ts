@@ -18,6 +18,7 @@
 // its cost to every search.
 import { hash } from 'node:crypto';
 import type { onSendHookHandler } from 'fastify';
+import { addVary } from './vary.js';
 
 export const HOTEL_CACHE_CONTROL = 'private, max-age=300';
 export const SUGGESTIONS_CACHE_CONTROL = 'private, max-age=300';
@@ -53,10 +54,7 @@ export function conditionalGet(cacheControl: string): onSendHookHandler {
     }
     const tag = weakTag(payload);
     reply.header('ETag', tag).header('Cache-Control', cacheControl);
-    if (isPrivate) {
-      const vary = reply.getHeader('vary');
-      reply.header('Vary', vary ? `${String(vary)}, Authorization` : 'Authorization');
-    }
+    if (isPrivate) addVary(reply, 'Authorization');
     if (ifNoneMatchHolds(request.headers['if-none-match'], tag)) {
       reply.code(304);
       done(null, '');
