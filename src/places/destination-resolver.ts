@@ -138,12 +138,8 @@ export class GazetteerResolver implements DestinationResolver {
     const throughTypos = this.readings(parts, this.throughTypos);
     const typoReading = throughTypos.length > 0 ? this.mostLikely(throughTypos, hotelCount) : null;
     const begun = this.beginnings?.(text, hotelCount) ?? null;
-    if (begun !== null && (typoReading === null || begun.score - BEGINNING_COST > typoReading.score)) {
-      return { place: begun.place, alternatives: begun.alternatives };
-    }
-    if (typoReading !== null) return { place: typoReading.place, alternatives: typoReading.alternatives };
-    const among = this.placeAmongWords(parts, hotelCount);
-    return among === null ? null : { place: among.place, alternatives: among.alternatives };
+    if (begun !== null && (typoReading === null || begun.score - BEGINNING_COST > typoReading.score)) return begun;
+    return typoReading ?? this.placeAmongWords(parts, hotelCount);
   }
 
   /**
