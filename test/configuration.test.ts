@@ -105,7 +105,7 @@ describe('a malformed key for the stdio MCP server', () => {
           {
             type: 'text',
             text:
-              'unauthorized: HOTEL_AFFILIATE_KEY is not valid: an API key is live_ followed by 43 letters and digits, and this ' +
+              'unauthorized: HOTEL_AFFILIATE_KEY is not valid: an API key is live_ (or live_pk_) followed by 43 letters and digits, and this ' +
               'one has 3 after live_. Set it to the key you were given, or leave it out to call without a key',
           },
         ]);

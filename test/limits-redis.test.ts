@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Draw } from '../src/limits/counter-store.js';
 import { CLOCK_SKEW_MARGIN_MS, RedisCounters } from '../src/limits/redis-counters.js';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { TcpProxy } from './support/tcp-proxy.js';
@@ -35,24 +36,59 @@ async function instances(count: number, env: Record<string, string>, options = {
   return all;
 }
 
+const one = (key: string, cost: number, limit: number, expiresAtMs: number): Draw => ({ charges: [{ key, limit, expiresAtMs }], cost });
+
 describe('Redis counters', () => {
   it('check and count atomically: a call that does not fit is refused whole, and the counter expires with its window', async () => {
     const counters = new RedisCounters(new Redis(REDIS_PORT, '127.0.0.1'), prefix());
     const end = Date.now() + 60_000;
-    expect(await counters.consume('k', 3, 5, end)).toEqual({ allowed: true, used: 3 });
-    expect(await counters.consume('k', 3, 5, end)).toEqual({ allowed: false, used: 3 });
-    expect(await counters.consume('k', 2, 5, end)).toEqual({ allowed: true, used: 5 });
-    expect(await counters.consume('k', 1, 5, end)).toEqual({ allowed: false, used: 5 });
+    expect(await counters.consume(one('k', 3, 5, end))).toEqual({ allowed: true, cost: 3, used: [3], refusedBy: -1 });
+    expect(await counters.consume(one('k', 3, 5, end))).toEqual({ allowed: false, cost: 3, used: [3], refusedBy: 0 });
+    expect(await counters.consume(one('k', 2, 5, end))).toEqual({ allowed: true, cost: 2, used: [5], refusedBy: -1 });
+    expect(await counters.consume(one('k', 1, 5, end))).toEqual({ allowed: false, cost: 1, used: [5], refusedBy: 0 });
     await counters.close();
+  });
+
+  it('charge several counters all or nothing: the first without room refuses the call and none is counted', async () => {
+    const keyPrefix = prefix();
+    const counters = new RedisCounters(new Redis(REDIS_PORT, '127.0.0.1'), keyPrefix);
+    const end = Date.now() + 60_000;
+    const both = (cost: number): Draw => ({ charges: [{ key: 'visitor', limit: 2, expiresAtMs: end }, { key: 'day', limit: 3, expiresAtMs: end }], cost });
+    expect(await counters.consume(both(1))).toEqual({ allowed: true, cost: 1, used: [1, 1], refusedBy: -1 });
+    expect(await counters.consume(both(1))).toEqual({ allowed: true, cost: 1, used: [2, 2], refusedBy: -1 });
+    expect(await counters.consume(both(1))).toEqual({ allowed: false, cost: 1, used: [2, 2], refusedBy: 0 });
+    // Another visitor under the same day: refused by the day, and its own counter left untouched.
+    const other = (cost: number): Draw => ({ charges: [{ key: 'visitor2', limit: 2, expiresAtMs: end }, { key: 'day', limit: 3, expiresAtMs: end }], cost });
+    expect(await counters.consume(other(2))).toEqual({ allowed: false, cost: 2, used: [0, 2], refusedBy: 1 });
+    expect(await redis.get(`${keyPrefix}allowance:visitor2`)).toBeNull();
+    expect(await counters.consume(other(1))).toEqual({ allowed: true, cost: 1, used: [1, 3], refusedBy: -1 });
+    await counters.close();
+  });
+
+  it('count grouped calls with their tally in the same step: under a race the answered calls never pass the group size per request counted', async () => {
+    const counters = [0, 1, 2].map(() => new RedisCounters(new Redis(REDIS_PORT, '127.0.0.1'), ''));
+    const keyPrefix = prefix();
+    const end = Date.now() + 60_000;
+    const draw: Draw = {
+      charges: [{ key: `${keyPrefix}address`, limit: 3, expiresAtMs: end }],
+      cost: 0,
+      group: { tallyKey: `${keyPrefix}address:suggest`, size: 10, expiresAtMs: end },
+    };
+    const outcomes = await Promise.all(Array.from({ length: 300 }, (_, i) => counters[i % 3].consume(draw)));
+    // Three requests' worth: the first of each ten admitted calls paid for it; the 31st would need a fourth.
+    expect(outcomes.filter((o) => o.allowed)).toHaveLength(21);
+    expect(outcomes.filter((o) => o.allowed && o.cost === 1)).toHaveLength(3);
+    expect(await redis.get(`allowance:${keyPrefix}address`)).toBe('3');
+    for (const c of counters) await c.close();
   });
 
   it("keep counting a window whose end Redis's clock has already passed (an instance's clock behind), for a minute past Redis's time", async () => {
     const keyPrefix = prefix();
     const counters = new RedisCounters(new Redis(REDIS_PORT, '127.0.0.1'), keyPrefix);
     const ended = Date.now() - 5_000;
-    expect(await counters.consume('late', 1, 2, ended)).toEqual({ allowed: true, used: 1 });
-    expect(await counters.consume('late', 1, 2, ended)).toEqual({ allowed: true, used: 2 });
-    expect(await counters.consume('late', 1, 2, ended)).toEqual({ allowed: false, used: 2 });
+    expect((await counters.consume(one('late', 1, 2, ended))).used).toEqual([1]);
+    expect((await counters.consume(one('late', 1, 2, ended))).used).toEqual([2]);
+    expect((await counters.consume(one('late', 1, 2, ended))).allowed).toBe(false);
     const expiresAt = Number(await redis.pexpiretime(`${keyPrefix}allowance:late`));
     expect(expiresAt).toBeGreaterThan(Date.now() + CLOCK_SKEW_MARGIN_MS - 10_000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + CLOCK_SKEW_MARGIN_MS);
@@ -101,6 +137,14 @@ describe('two instances sharing Redis', () => {
     expect(answers.map((r) => r.status)).toEqual(Array(40).fill(200));
     const after = await b.request('/hotels/find?name=Pestana', auth);
     expect(after.headers.get('x-ratelimit-remaining')).toBe(String(100 - 4 - 1));
+  });
+
+  it('count keyless suggestions in tens exactly under a race: 600 concurrent against an hour of 30 answer 291, never more than 300', async () => {
+    const [a, b] = await instances(2, { REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, REDIS_KEY_PREFIX: prefix(), LIMIT_KEYLESS_PER_HOUR: '30' });
+    const answers = await Promise.all(Array.from({ length: 600 }, (_, i) => (i % 2 === 0 ? a : b).request(`/suggest?q=${'Lisbon'.slice(0, 1 + (i % 6))}`)));
+    // 29 tens, then the 30th request's first call: the nine after it would need a 31st request.
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(291);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(309);
   });
 });
 

@@ -1,10 +1,14 @@
-// The gate of the service: identifies the caller from the Authorization header and counts the
-// call against the caller's allowance (keyless per address and hour, keys per day).
+// The gate of the service: identifies the caller from the key it presents (and, for a
+// publishable key, the web origin it calls from) and counts the call against the caller's
+// allowances: keyless per address and hour, keys per day, and a publishable key's visitors per
+// address and hour under the key as well as against its day, all in one atomic draw.
 import { ServiceError, upstreamUnavailable } from '../errors.js';
-import { keylessCaller, type Caller, type Tier } from '../keys/caller.js';
-import type { CounterStore } from '../limits/counter-store.js';
-import { windowAt } from '../limits/windows.js';
-import type { Admission, Identification, RequestGate } from './gate.js';
+import { keyKindOf, type KeyKind } from '../keys/api-key.js';
+import { allowanceAddress, keylessCaller, type Caller, type Tier } from '../keys/caller.js';
+import { originAllowed, requestOrigin } from '../keys/origins.js';
+import type { Charge, CounterStore, Draw } from '../limits/counter-store.js';
+import { windowAt, type Window } from '../limits/windows.js';
+import type { Admission, AllowanceState, Credentials, Identification, RequestGate } from './gate.js';
 
 export interface AllowanceSettings {
   keylessPerHour: number;
@@ -15,8 +19,13 @@ export interface AllowanceSettings {
 /** A key as the gate needs it. */
 export interface ActiveKey {
   id: string;
+  kind: KeyKind;
   tier: Exclude<Tier, 'keyless'>;
   affiliateCode: string;
+  /** Where a publishable key is enabled (keys/origins.ts); null for a secret key. */
+  origins: readonly string[] | null;
+  /** A publishable key's calls an hour per visitor; null for a secret key. */
+  visitorLimit: number | null;
 }
 
 export interface KeyLookup {
@@ -24,11 +33,52 @@ export interface KeyLookup {
   findActive(secret: string): Promise<ActiveKey | null>;
 }
 
+/** Why MCP (over HTTP or stdio) refuses a publishable key. */
+export const PUBLISHABLE_FOR_BROWSERS =
+  'a publishable key (live_pk_…) works only from web pages on the origins it was created for; an MCP client is not a browser and needs a secret key (live_…)';
+
 // The scheme is case-insensitive (RFC 9110); the token is what we issue: letters, digits, _.
 const BEARER = /^Bearer +([A-Za-z0-9_]{1,200})$/i;
+const QUERY_KEY = /^[A-Za-z0-9_]{1,200}$/;
 
 function unauthorized(message: string): ServiceError {
   return new ServiceError('unauthorized', message);
+}
+
+/** The key a request presents, or the reason it cannot be read. */
+function presentedKey({ authorization, queryKey }: Credentials): { secret: string | null; problem: string | null } {
+  if (queryKey !== undefined) {
+    if (authorization !== undefined) return { secret: null, problem: 'send the key once: in the Authorization header or as the key parameter, not both' };
+    if (Array.isArray(queryKey)) return { secret: null, problem: 'send the key parameter once' };
+    if (!QUERY_KEY.test(queryKey)) return { secret: null, problem: 'the key parameter must be a publishable key, live_pk_ and letters and digits' };
+    if (keyKindOf(queryKey) === 'secret') {
+      return {
+        secret: null,
+        problem:
+          'a secret key must never be put in a URL, where logs, proxies and browser history keep it: send it in the ' +
+          'Authorization header (Bearer). The key parameter takes publishable keys (live_pk_…); if this key was in a public page, revoke it',
+      };
+    }
+    return { secret: queryKey, problem: null };
+  }
+  if (authorization === undefined) return { secret: null, problem: null };
+  const secret = BEARER.exec(authorization.trim())?.[1];
+  return secret
+    ? { secret, problem: null }
+    : { secret: null, problem: 'the Authorization header must be "Bearer <API key>" with a key starting live_; leave it out to call without a key' };
+}
+
+/** A publishable key's refusal for where the call comes from, or null when it is one of the key's origins. */
+function originProblem(key: ActiveKey, credentials: Credentials): string | null {
+  if (!credentials.publishableAccepted) return PUBLISHABLE_FOR_BROWSERS;
+  const origin = requestOrigin(credentials.origin, credentials.referer);
+  if (origin === null) {
+    return 'a publishable key is accepted only from a web page on one of its origins, and this call states none (no Origin or Referer header)';
+  }
+  if (!originAllowed(key.origins ?? [], origin)) {
+    return `this publishable key is not enabled on ${origin} (the origin this call came from); it works only on the sites listed when it was created`;
+  }
+  return null;
 }
 
 export class AccessGate implements RequestGate {
@@ -39,16 +89,11 @@ export class AccessGate implements RequestGate {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async identify(authorization: string | undefined, clientIp: string): Promise<Identification> {
+  async identify(credentials: Credentials, clientIp: string): Promise<Identification> {
     const keyless = keylessCaller(clientIp);
-    if (authorization === undefined) return { caller: keyless, rejection: null };
-    const secret = BEARER.exec(authorization.trim())?.[1];
-    if (!secret) {
-      return {
-        caller: keyless,
-        rejection: unauthorized('the Authorization header must be "Bearer <API key>" with a key starting live_; leave it out to call without a key'),
-      };
-    }
+    const { secret, problem } = presentedKey(credentials);
+    if (problem) return { caller: keyless, rejection: unauthorized(problem) };
+    if (secret === null) return { caller: keyless, rejection: null };
     let key: ActiveKey | null;
     try {
       key = secret.startsWith('live_') && this.keys ? await this.keys.findActive(secret) : null;
@@ -59,7 +104,13 @@ export class AccessGate implements RequestGate {
     if (!key) {
       return { caller: keyless, rejection: unauthorized('the API key is not valid: unknown, revoked or mistyped') };
     }
-    return { caller: { tier: key.tier, subject: `key:${key.id}`, affiliateCode: key.affiliateCode, keyId: key.id }, rejection: null };
+    const caller: Caller = { tier: key.tier, subject: `key:${key.id}`, affiliateCode: key.affiliateCode, keyId: key.id, visitor: null };
+    if (key.kind === 'publishable') {
+      const refused = originProblem(key, credentials);
+      if (refused) return { caller: keyless, rejection: unauthorized(refused) };
+      caller.visitor = { subject: `visitor:${key.id}:${allowanceAddress(clientIp)}`, limit: key.visitorLimit! };
+    }
+    return { caller, rejection: null };
   }
 
   limitOf(tier: Tier): number {
@@ -68,34 +119,56 @@ export class AccessGate implements RequestGate {
   }
 
   async admit(caller: Caller, cost: number): Promise<Admission> {
-    return this.count(caller, cost, false);
+    return this.count(caller, cost, null);
   }
 
   async admitGrouped(caller: Caller, kind: string, callsPerRequest: number): Promise<Admission> {
-    const window = this.windowOf(caller, this.now());
-    const tally = await this.counters.consume(`${caller.subject}:${window.startSeconds}:${kind}`, 1, Number.MAX_SAFE_INTEGER, window.endMs);
-    return this.count(caller, (tally.used - 1) % callsPerRequest === 0 ? 1 : 0, true);
+    return this.count(caller, 0, { kind, size: callsPerRequest });
   }
 
-  private windowOf(caller: Caller, now: number) {
-    return windowAt(caller.tier === 'keyless' ? 'hour' : 'day', now);
+  /**
+   * The allowances a caller's calls count against, narrowest first: a visitor's hour under a
+   * publishable key, then the caller's own (an address's hour, a key's day).
+   */
+  private allowancesOf(caller: Caller, now: number): Array<{ subject: string; window: Window; limit: number; policy: string }> {
+    const own = {
+      subject: caller.subject,
+      window: windowAt(caller.tier === 'keyless' ? 'hour' : 'day', now),
+      limit: this.limitOf(caller.tier),
+      policy: caller.tier,
+    };
+    if (!caller.visitor) return [own];
+    return [{ subject: caller.visitor.subject, window: windowAt('hour', now), limit: caller.visitor.limit, policy: 'visitor' }, own];
   }
 
-  /** `needsRoom`: a call that costs nothing is refused all the same when nothing is left. */
-  private async count(caller: Caller, cost: number, needsRoom: boolean): Promise<Admission> {
+  private async count(caller: Caller, cost: number, grouped: { kind: string; size: number } | null): Promise<Admission> {
     const now = this.now();
-    const window = this.windowOf(caller, now);
-    const limit = this.limitOf(caller.tier);
-    const ceiling = needsRoom && cost === 0 ? limit - 1 : limit;
-    const { allowed, used } = await this.counters.consume(`${caller.subject}:${window.startSeconds}`, cost, ceiling, window.endMs);
-    return {
-      allowed,
+    const allowances = this.allowancesOf(caller, now);
+    const charges: Charge[] = allowances.map(({ subject, window, limit }) => ({
+      key: `${subject}:${window.startSeconds}`,
       limit,
-      remaining: Math.max(0, limit - used),
+      expiresAtMs: window.endMs,
+    }));
+    const draw: Draw = { charges, cost };
+    if (grouped) {
+      // Grouped calls are tallied for the narrowest allowance: a visitor's, an address's or a key's window.
+      const { subject, window } = allowances[0];
+      draw.group = { tallyKey: `${subject}:${window.startSeconds}:${grouped.kind}`, size: grouped.size, expiresAtMs: window.endMs };
+    }
+    const { allowed, used, refusedBy } = await this.counters.consume(draw);
+    const states: AllowanceState[] = allowances.map(({ window, limit, policy }, i) => ({
+      limit,
+      remaining: Math.max(0, limit - used[i]),
       resetAt: Math.ceil(window.endMs / 1000),
       retryAfterSeconds: Math.max(1, Math.ceil((window.endMs - now) / 1000)),
-      policy: caller.tier,
+      policy,
       windowSeconds: window.lengthSeconds,
-    };
+    }));
+    let binding = refusedBy;
+    if (binding < 0) {
+      binding = 0;
+      for (let i = 1; i < states.length; i++) if (states[i].remaining < states[binding].remaining) binding = i;
+    }
+    return { allowed, ...states[binding], others: states.filter((_, i) => i !== binding) };
   }
 }

@@ -3,8 +3,8 @@
 import type { Caller } from '../keys/caller.js';
 import type { ServiceError } from '../errors.js';
 
-export interface Admission {
-  allowed: boolean;
+/** One allowance a call counted against, after the call. */
+export interface AllowanceState {
   limit: number;
   /** Left in the window after this call (never below 0). */
   remaining: number;
@@ -16,6 +16,29 @@ export interface Admission {
   policy: string;
   /** The window's length in seconds (an hour keyless, a day with a key). */
   windowSeconds: number;
+}
+
+/**
+ * Whether a call fits, described by the allowance that binds: the one that refused it, or the one
+ * with least left. A call of a publishable key counts against the visitor's hour and the key's
+ * day; `others` holds the allowances that did not bind (none for other callers).
+ */
+export interface Admission extends AllowanceState {
+  allowed: boolean;
+  others: readonly AllowanceState[];
+}
+
+/** What a request presents to say who calls. */
+export interface Credentials {
+  /** The Authorization header, as sent. */
+  authorization: string | undefined;
+  /** The `key` query parameter, as sent: a publishable key, so that a browser's GET needs no CORS preflight. */
+  queryKey: string | string[] | undefined;
+  /** The Origin and Referer headers, as sent: a publishable key is checked against the origin they state (keys/origins.ts). */
+  origin: string | undefined;
+  referer: string | undefined;
+  /** Whether the transport takes publishable keys (HTTP does; MCP, not a browser's protocol, does not). */
+  publishableAccepted: boolean;
 }
 
 export interface Identification {
@@ -30,7 +53,7 @@ export interface Identification {
 }
 
 export interface RequestGate {
-  identify(authorization: string | undefined, clientIp: string): Promise<Identification>;
+  identify(credentials: Credentials, clientIp: string): Promise<Identification>;
   /** Counts `cost` against the caller's allowance, or refuses the whole call and counts nothing. */
   admit(caller: Caller, cost: number): Promise<Admission>;
   /**

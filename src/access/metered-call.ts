@@ -29,6 +29,8 @@ export function rateLimited(caller: Caller, admission: Admission, cost: number, 
         ? `This call costs ${cost} requests (one per URL) and ${left} ${left === 1 ? 'remains' : 'remain'}: send at most ${left} URL${left === 1 ? '' : 's'} in a call. `
         : `This call costs ${cost} requests (one per URL) and none remain. `;
   const usedUp = cost <= 1 || left === 0;
+  // A publishable key's calls come from a visitor's browser: the visitor reads this, in plain words.
+  if (caller.visitor) return new ServiceError('rate_limited', visitorMessage(admission), { retryAfterSeconds: admission.retryAfterSeconds });
   const message =
     caller.tier === 'keyless'
       ? `${need}Calls without a key are limited to ${admission.limit} requests an hour per IP address; ` +
@@ -36,6 +38,23 @@ export function rateLimited(caller: Caller, admission: Admission, cost: number, 
       : `${need}Your ${caller.tier} key's allowance of ${admission.limit} requests a day ${usedUp ? 'is used up; it resets' : 'resets'} at ${resets} (midnight UTC).` +
         (caller.tier === 'standard' ? ' If you need more, ask us about the partner tier.' : '');
   return new ServiceError('rate_limited', message, { retryAfterSeconds: admission.retryAfterSeconds });
+}
+
+/** "in 14 minutes", "in 3 hours", "in 40 seconds". */
+function waitInWords(seconds: number): string {
+  const say = (n: number, unit: string) => `in ${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 90) return say(seconds, 'second');
+  if (seconds < 90 * 60) return say(Math.round(seconds / 60), 'minute');
+  return say(Math.round(seconds / 3600), 'hour');
+}
+
+/** The 429 a visitor of a page using a publishable key reads: when to try again, nothing about keys. */
+function visitorMessage(admission: Admission): string {
+  const at = new Date(admission.resetAt * 1000).toISOString().slice(11, 16);
+  const when = `${waitInWords(admission.retryAfterSeconds)} (at ${at} UTC)`;
+  return admission.policy === 'visitor'
+    ? `You have searched a lot in a short time. Please try again ${when}.`
+    : `Hotel search on this site has reached its limit for today. Please try again ${when}.`;
 }
 
 export async function meteredCall<Input extends { sub_id?: string }, Output>(

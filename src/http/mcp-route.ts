@@ -133,7 +133,8 @@ export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly strin
       method: [...MCP_METHODS],
       url: `${prefix}/mcp`,
       handler: async (request, reply) => {
-        const { caller, rejection } = await gate.identify(request.headers.authorization, options.clientAddress(request));
+        const credentials = { authorization: request.headers.authorization, queryKey: undefined, origin: undefined, referer: undefined, publishableAccepted: false };
+        const { caller, rejection } = await gate.identify(credentials, options.clientAddress(request));
         if (rejection) {
           // Counted against the address like a refused operation call, and answered as refused even when it has nothing left.
           setLimitHeaders(reply, await gate.admit(caller, 1));

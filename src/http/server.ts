@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { RequestGate } from '../access/gate.js';
+import type { Credentials, RequestGate } from '../access/gate.js';
 import { meteredCall, rateLimited } from '../access/metered-call.js';
 import { ServiceError } from '../errors.js';
 import { OutageLog } from '../outage-log.js';
@@ -16,6 +16,7 @@ import { clientAddressReader } from './client-address.js';
 import { answerClientError, answerRequestsNodeTakes } from './client-errors.js';
 import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
 import { registerCompression, varyUncompressed } from './compression.js';
+import { addVary } from './vary.js';
 import { conditionalGet, DOCUMENT_CACHE_CONTROL } from './conditional-get.js';
 import { registerHealthRoutes, type HealthChecks } from './health.js';
 import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
@@ -49,6 +50,18 @@ declare module 'fastify' {
     /** Set once the call has been counted, so an error after that is not counted again. */
     admitted: boolean;
   }
+}
+
+/**
+ * What a call presents to say who calls. A publishable key may come as the `key` query parameter
+ * (a browser's GET then needs no CORS preflight); it is taken out of the query here, so the
+ * operations' schemas never see it.
+ */
+function credentialsOf(request: FastifyRequest): Credentials {
+  const query = request.query as ParsedQuery | undefined;
+  const queryKey = query?.key;
+  if (queryKey !== undefined) delete query!.key;
+  return { authorization: request.headers.authorization, queryKey, origin: request.headers.origin, referer: request.headers.referer, publishableAccepted: true };
 }
 
 /** Response headers a browser caller may read (CORS), as one value: the plugin would join a list at every answer. */
@@ -135,7 +148,8 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   }
 
   async function handleOperation(route: HttpOperation, request: FastifyRequest, reply: FastifyReply) {
-    const identification = await gate.identify(request.headers.authorization, clientAddress(request));
+    const identification = await gate.identify(credentialsOf(request), clientAddress(request));
+    if (identification.caller.visitor) addVary(reply, 'Origin');
     const { operation } = route;
     const outcome = await meteredCall(
       gate,
@@ -224,7 +238,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
    */
   async function refusedCall(request: FastifyRequest, reply: FastifyReply, problem: ServiceError): Promise<ServiceError> {
     request.admitted = true;
-    const { caller, rejection } = await gate.identify(request.headers.authorization, clientAddress(request));
+    const { caller, rejection } = await gate.identify(credentialsOf(request), clientAddress(request));
     const admission = await gate.admit(caller, 1);
     setLimitHeaders(reply, admission);
     // As in a metered call: a refused key is said first, then the allowance, then the input.

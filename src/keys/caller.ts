@@ -10,11 +10,16 @@ export interface Caller {
   /** The code links carry; null for keyless callers. */
   affiliateCode: string | null;
   keyId: string | null;
+  /**
+   * For a publishable key: the visitor (client address) whose own hourly allowance under the
+   * key a call also counts against; null otherwise.
+   */
+  visitor: { subject: string; limit: number } | null;
 }
 
 /** The keyless caller of a client address; IPv6 clients are counted per /64. */
 export function keylessCaller(ip: string): Caller {
-  return { tier: 'keyless', subject: `ip:${allowanceAddress(ip)}`, affiliateCode: null, keyId: null };
+  return { tier: 'keyless', subject: `ip:${allowanceAddress(ip)}`, affiliateCode: null, keyId: null, visitor: null };
 }
 
 /**

@@ -4,7 +4,19 @@ import type pg from 'pg';
 import type { ActiveKey } from '../access/access-gate.js';
 import { queryWithin } from '../storage/postgres.js';
 import { hashSecret } from './api-key.js';
-import { KEY_COLUMNS, keyRecordOf, newKeyRow, type ApiKeyRecord, type KeyRow, type KeyStore, type KeyTier, type NewKey } from './key-store.js';
+import {
+  ACTIVE_KEY_COLUMNS,
+  activeKeyOf,
+  KEY_COLUMNS,
+  keyRecordOf,
+  newKeyRow,
+  type ActiveKeyRow,
+  type ApiKeyRecord,
+  type KeyRow,
+  type KeyStore,
+  type KeyTier,
+  type NewKey,
+} from './key-store.js';
 
 export class PostgresKeyStore implements KeyStore {
   /** @param timeoutMs how long a lookup waits before it fails (and the call is answered 503) */
@@ -20,8 +32,9 @@ export class PostgresKeyStore implements KeyStore {
   async create(key: NewKey): Promise<{ secret: string; record: ApiKeyRecord }> {
     const { secret, secretHash, row } = newKeyRow(key);
     await this.query(
-      'INSERT INTO api_keys (id, secret_hash, tier, affiliate_code, label, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [row.id, secretHash, row.tier, row.affiliate_code, row.label, row.created_at],
+      `INSERT INTO api_keys (id, secret_hash, kind, tier, affiliate_code, label, origins, visitor_limit, publishable_key, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [row.id, secretHash, row.kind, row.tier, row.affiliate_code, row.label, row.origins, row.visitor_limit, row.publishable_key, row.created_at],
     );
     return { secret, record: keyRecordOf(row) };
   }
@@ -45,11 +58,15 @@ export class PostgresKeyStore implements KeyStore {
     return this.get(id);
   }
 
+  async setOrigins(id: string, origins: string[]): Promise<ApiKeyRecord | null> {
+    await this.query(`UPDATE api_keys SET origins = $1 WHERE id = $2 AND kind = 'publishable'`, [JSON.stringify(origins), id]);
+    return this.get(id);
+  }
+
   async findActive(secret: string): Promise<ActiveKey | null> {
-    const { rows } = await this.query<Pick<KeyRow, 'id' | 'tier' | 'affiliate_code'>>(
-      'SELECT id, tier, affiliate_code FROM api_keys WHERE secret_hash = $1 AND revoked_at IS NULL',
-      [hashSecret(secret)],
-    );
-    return rows[0] ? { id: rows[0].id, tier: rows[0].tier, affiliateCode: rows[0].affiliate_code } : null;
+    const { rows } = await this.query<ActiveKeyRow>(`SELECT ${ACTIVE_KEY_COLUMNS} FROM api_keys WHERE secret_hash = $1 AND revoked_at IS NULL`, [
+      hashSecret(secret),
+    ]);
+    return rows[0] ? activeKeyOf(rows[0]) : null;
   }
 }

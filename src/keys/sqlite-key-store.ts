@@ -8,7 +8,19 @@ import type { SqliteDatabase } from '../storage/sqlite.js';
 import { SqliteChangeSignal } from '../storage/sqlite-change-signal.js';
 import { beginWriteInTurn } from '../storage/sqlite-write-turn.js';
 import { hashSecret } from './api-key.js';
-import { KEY_COLUMNS, keyRecordOf, newKeyRow, type ApiKeyRecord, type KeyRow, type KeyStore, type KeyTier, type NewKey } from './key-store.js';
+import {
+  ACTIVE_KEY_COLUMNS,
+  activeKeyOf,
+  KEY_COLUMNS,
+  keyRecordOf,
+  newKeyRow,
+  type ActiveKeyRow,
+  type ApiKeyRecord,
+  type KeyRow,
+  type KeyStore,
+  type KeyTier,
+  type NewKey,
+} from './key-store.js';
 
 /** Active keys remembered at most; past that all are forgotten (a bound on secrets nobody sends again). */
 const REMEMBERED_KEYS = 10_000;
@@ -24,7 +36,7 @@ export class SqliteKeyStore implements KeyStore {
     private readonly db: SqliteDatabase,
     private readonly onWriteWait?: () => void,
   ) {
-    this.byHash = db.prepare(`SELECT id, tier, affiliate_code FROM api_keys WHERE secret_hash = ? AND revoked_at IS NULL`);
+    this.byHash = db.prepare(`SELECT ${ACTIVE_KEY_COLUMNS} FROM api_keys WHERE secret_hash = ? AND revoked_at IS NULL`);
     this.changes = new SqliteChangeSignal(db);
   }
 
@@ -36,10 +48,11 @@ export class SqliteKeyStore implements KeyStore {
   async create(key: NewKey): Promise<{ secret: string; record: ApiKeyRecord }> {
     const { secret, secretHash, row } = newKeyRow(key);
     const insert = this.db.prepare(
-      `INSERT INTO api_keys (id, secret_hash, tier, affiliate_code, label, created_at)
-       VALUES (@id, @secret_hash, @tier, @affiliate_code, @label, @created_at)`,
+      `INSERT INTO api_keys (id, secret_hash, kind, tier, affiliate_code, label, origins, visitor_limit, publishable_key, created_at)
+       VALUES (@id, @secret_hash, @kind, @tier, @affiliate_code, @label, @origins, @visitor_limit, @publishable_key, @created_at)`,
     );
-    await this.write(() => insert.run({ ...row, secret_hash: secretHash }));
+    const { revoked_at: _, ...values } = row;
+    await this.write(() => insert.run({ ...values, secret_hash: secretHash }));
     return { secret, record: keyRecordOf(row) };
   }
 
@@ -64,6 +77,12 @@ export class SqliteKeyStore implements KeyStore {
     return this.get(id);
   }
 
+  async setOrigins(id: string, origins: string[]): Promise<ApiKeyRecord | null> {
+    const update = this.db.prepare(`UPDATE api_keys SET origins = ? WHERE id = ? AND kind = 'publishable'`);
+    await this.write(() => update.run(JSON.stringify(origins), id));
+    return this.get(id);
+  }
+
   /** Runs one change in a write transaction taken in turn. */
   private async write(change: () => unknown): Promise<void> {
     await beginWriteInTurn(this.db, this.onWriteWait);
@@ -81,9 +100,9 @@ export class SqliteKeyStore implements KeyStore {
     if (!this.db.open || this.changes.changed()) this.active.clear();
     const known = this.active.get(secret);
     if (known) return known;
-    const row = this.byHash.get(hashSecret(secret)) as Pick<KeyRow, 'id' | 'tier' | 'affiliate_code'> | undefined;
+    const row = this.byHash.get(hashSecret(secret)) as ActiveKeyRow | undefined;
     if (!row) return null;
-    const key: ActiveKey = { id: row.id, tier: row.tier, affiliateCode: row.affiliate_code };
+    const key = activeKeyOf(row);
     if (this.active.size >= REMEMBERED_KEYS) this.active.clear();
     this.active.set(secret, key);
     return key;

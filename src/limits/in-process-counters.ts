@@ -1,6 +1,6 @@
 // Allowance counters in this process: exact for a single instance, and the fallback of an
 // instance that cannot reach its shared store.
-import type { Consumption, CounterStore } from './counter-store.js';
+import { groupedCost, roomNeeded, type Consumption, type CounterStore, type Draw } from './counter-store.js';
 import type { CounterEntry } from './counter-snapshots.js';
 
 interface Counter {
@@ -14,22 +14,33 @@ export class InProcessCounters implements CounterStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async consume(key: string, cost: number, limit: number, expiresAtMs: number): Promise<Consumption> {
-    return this.consumeNow(key, cost, limit, expiresAtMs);
+  async consume(draw: Draw): Promise<Consumption> {
+    return this.consumeNow(draw);
   }
 
-  /** The same, synchronously: nothing here waits. */
-  consumeNow(key: string, cost: number, limit: number, expiresAtMs: number): Consumption {
+  /** The same, synchronously: nothing here waits, so a draw is atomic by construction. */
+  consumeNow(draw: Draw): Consumption {
     const now = this.now();
     this.sweep(now);
+    const tally = draw.group ? this.counter(draw.group.tallyKey, draw.group.expiresAtMs, now) : null;
+    const cost = draw.group ? groupedCost(tally!.used, draw.group.size) : draw.cost;
+    const need = roomNeeded(draw, cost);
+    const counters = draw.charges.map((charge) => this.counter(charge.key, charge.expiresAtMs, now));
+    const refusedBy = counters.findIndex((counter, i) => counter.used + need > draw.charges[i].limit);
+    if (refusedBy < 0) {
+      for (const counter of counters) counter.used += cost;
+      if (tally) tally.used += 1;
+    }
+    return { allowed: refusedBy < 0, cost, used: counters.map((c) => c.used), refusedBy };
+  }
+
+  private counter(key: string, expiresAtMs: number, now: number): Counter {
     let counter = this.counters.get(key);
     if (!counter || counter.expiresAtMs <= now) {
       counter = { used: 0, expiresAtMs };
       this.counters.set(key, counter);
     }
-    if (counter.used + cost > limit) return { allowed: false, used: counter.used };
-    counter.used += cost;
-    return { allowed: true, used: counter.used };
+    return counter;
   }
 
   /** The counts of windows still open, to keep across a restart. */

@@ -3,7 +3,7 @@
 // fails a request. Both ends of an outage are logged once and shown in metrics.
 import type { Logger } from 'pino';
 import type { ServiceMetrics } from '../metrics.js';
-import type { Consumption, CounterStore } from './counter-store.js';
+import type { Consumption, CounterStore, Draw } from './counter-store.js';
 import type { InProcessCounters } from './in-process-counters.js';
 
 export class SharedCountersWithFallback implements CounterStore {
@@ -19,11 +19,11 @@ export class SharedCountersWithFallback implements CounterStore {
     metrics.sharedLimiterUp?.set(1);
   }
 
-  async consume(key: string, cost: number, limit: number, expiresAtMs: number): Promise<Consumption> {
+  async consume(draw: Draw): Promise<Consumption> {
     let timer: NodeJS.Timeout | undefined;
     try {
       const result = await Promise.race([
-        this.shared.consume(key, cost, limit, expiresAtMs),
+        this.shared.consume(draw),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
         }),
@@ -41,7 +41,7 @@ export class SharedCountersWithFallback implements CounterStore {
         this.logger.warn({ err: error }, 'shared allowance store unreachable: counting calls on this instance only until it is back');
       }
       this.metrics.locallyCounted.inc();
-      return this.local.consumeNow(key, cost, limit, expiresAtMs);
+      return this.local.consumeNow(draw);
     } finally {
       clearTimeout(timer);
     }

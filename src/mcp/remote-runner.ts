@@ -4,7 +4,8 @@
 // service checks them again, with the rules across parameters, and counts the call.
 import { ERROR_CODES, type ErrorCode, type ServiceError } from '../errors.js';
 import { clientRequest } from '../http/client-request.js';
-import { keyShapeProblem } from '../keys/api-key.js';
+import { keyKindOf, keyShapeProblem } from '../keys/api-key.js';
+import { PUBLISHABLE_FOR_BROWSERS } from '../access/access-gate.js';
 import { LIMIT_HEADERS } from '../http/limit-headers.js';
 import { parseJson } from '../validation/fields.js';
 import type { Allowance, ToolFailure, ToolOutcome, ToolRunner } from './tool-server.js';
@@ -52,7 +53,8 @@ function networkFailure(error: unknown, options: RemoteRunnerOptions, signal: Ab
 export function remoteRunner(options: RemoteRunnerOptions): ToolRunner {
   const authorization: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
   // A key that cannot be one of ours would be refused by the service anyway: say what is wrong with it.
-  const keyProblem = options.apiKey === null ? null : keyShapeProblem(options.apiKey);
+  const keyProblem =
+    options.apiKey === null ? null : keyKindOf(options.apiKey) === 'publishable' ? PUBLISHABLE_FOR_BROWSERS : keyShapeProblem(options.apiKey);
   const badKey: ToolFailure | null =
     keyProblem === null
       ? null

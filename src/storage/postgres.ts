@@ -52,6 +52,11 @@ const MIGRATIONS: string[] = [
      data bytea NOT NULL,
      PRIMARY KEY (name, part)
    );`,
+  // Publishable keys: a browser's key, bound to origins, with an hourly allowance per visitor.
+  `ALTER TABLE api_keys ADD COLUMN kind text NOT NULL DEFAULT 'secret' CHECK (kind IN ('secret', 'publishable'));
+   ALTER TABLE api_keys ADD COLUMN origins text;
+   ALTER TABLE api_keys ADD COLUMN visitor_limit integer;
+   ALTER TABLE api_keys ADD COLUMN publishable_key text;`,
 ];
 
 /** A query that fails after `timeoutMs` instead of waiting on a server that does not answer. */

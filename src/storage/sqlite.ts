@@ -47,6 +47,11 @@ const MIGRATIONS: string[] = [
      used INTEGER NOT NULL,
      expires_at_ms INTEGER NOT NULL
    );`,
+  // Publishable keys: a browser's key, bound to origins, with an hourly allowance per visitor.
+  `ALTER TABLE api_keys ADD COLUMN kind TEXT NOT NULL DEFAULT 'secret' CHECK (kind IN ('secret', 'publishable'));
+   ALTER TABLE api_keys ADD COLUMN origins TEXT;
+   ALTER TABLE api_keys ADD COLUMN visitor_limit INTEGER;
+   ALTER TABLE api_keys ADD COLUMN publishable_key TEXT;`,
 ];
 
 export function sqliteFile(dataDir: string): string {
