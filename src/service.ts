@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { AccessGate } from './access/access-gate.js';
 import { ensureCatalog } from './catalog/demo-catalog.js';
+import { demoPhotoBase } from './catalog/demo-photos.js';
 import type { CatalogStore } from './catalog/store.js';
 import { configurationFailure, trustedProxyList, type Config } from './config.js';
 import { buildHttpApp } from './http/server.js';
@@ -150,7 +151,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const { gazetteer } = places;
   const store = storage.catalog;
   const metrics = new ServiceMetrics({ sharedLimiter: config.REDIS_URL !== undefined });
-  if (config.DEMO_CATALOG) await ensureCatalog(store, gazetteer, config.DEMO_HOTELS, logger);
+  if (config.DEMO_CATALOG) await ensureCatalog(store, gazetteer, config.DEMO_HOTELS, demoPhotoBase(config), logger);
   const liveIndex = new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000, snapshots);
   await liveIndex.start();
 

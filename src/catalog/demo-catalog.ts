@@ -10,11 +10,11 @@ async function* asAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
 }
 
 /** Builds the demo catalog when the store has none yet; returns whether it did. */
-export async function ensureCatalog(store: CatalogStore, gazetteer: Gazetteer, count: number, logger: Logger): Promise<boolean> {
+export async function ensureCatalog(store: CatalogStore, gazetteer: Gazetteer, count: number, photoBase: string, logger: Logger): Promise<boolean> {
   if (await store.current()) return false;
   const started = performance.now();
   logger.info({ hotels: count }, 'the catalog is empty: building the demo catalog of invented hotels');
-  const version = await store.fillEmptyCatalog(asAsync(generateDemoHotels(gazetteer, count)), DEMO_SOURCE, {
+  const version = await store.fillEmptyCatalog(asAsync(generateDemoHotels(gazetteer, count, photoBase)), DEMO_SOURCE, {
     onWait: () => logger.info('a catalog import is under way: waiting for it before building the demo catalog'),
   });
   if (!version) {

@@ -10,6 +10,8 @@ import { SeededRandom, seedOf } from './random.js';
 
 export const DEMO_SOURCE = 'demo catalog (invented hotels)';
 export const DEMO_DEFAULT_COUNT = 50_000;
+/** A photo address of the reserved .example domain, for demo hotels written where no service draws them. */
+const UNSERVED_PHOTOS = 'https://photos.stays.example/demo';
 const DEMO_SEED = 20_261_123;
 
 /** Cities smaller than this get no demo hotels. */
@@ -134,15 +136,18 @@ export function planDemoCities(gazetteer: Gazetteer, count: number): DemoCity[] 
   return plan.filter((p) => p.hotels > 0).map(({ place, hotels }) => ({ place, hotels }));
 }
 
-/** Generates `count` invented hotels, deterministically. */
-export function* generateDemoHotels(gazetteer: Gazetteer, count = DEMO_DEFAULT_COUNT): Generator<HotelRecord> {
+/**
+ * Generates `count` invented hotels, deterministically. Their photos are at `photoBase` (the
+ * service draws them: demo-photos.ts), or nowhere that resolves when none is given.
+ */
+export function* generateDemoHotels(gazetteer: Gazetteer, count = DEMO_DEFAULT_COUNT, photoBase = UNSERVED_PHOTOS): Generator<HotelRecord> {
   const usedIds = new Set<string>();
   for (const { place, hotels } of planDemoCities(gazetteer, count)) {
     const random = new SeededRandom(seedOf(DEMO_SEED, Number(place.id.replace(/\D/g, '')), count));
     const usedNames = new Set<string>();
     for (let n = 0; n < hotels; n++) {
       const name = uniqueName(random, place, usedNames);
-      yield inventHotel(random, gazetteer, place, name, usedIds);
+      yield inventHotel(random, gazetteer, place, name, usedIds, photoBase);
     }
   }
 }
@@ -180,6 +185,7 @@ function inventHotel(
   city: Place,
   name: string,
   usedIds: Set<string>,
+  photoBase: string,
 ): HotelRecord {
   const base = `hotel/${city.countryCode.toLowerCase()}/${slugify(city.name) || 'city'}/${slugify(name) || 'hotel'}`;
   let id = base;
@@ -204,8 +210,7 @@ function inventHotel(
   const reviewCount = reviewed ? Math.max(1, Math.floor(Math.exp(4.5 + random.normal() * 1.3))) : null;
 
   const photoCount = random.chance(0.04) ? 0 : random.int(1, 7);
-  const photoBase = `https://photos.stays.example/demo/${id.slice('hotel/'.length)}`;
-  const photos = Array.from({ length: photoCount }, (_, i) => `${photoBase}/${i + 1}.jpg`);
+  const photos = Array.from({ length: photoCount }, (_, i) => `${photoBase}/${id.slice('hotel/'.length)}/${i + 1}.svg`);
 
   const amenities = AMENITIES.filter(() => random.chance(0.35));
   const countryName = gazetteer.country(city.countryCode)?.name ?? city.countryCode;

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { demoCommand } from './commands/demo-command.js';
+import { demoPhotoBase } from '../catalog/demo-photos.js';
 import { GazetteerUsageError, gazetteerCommand } from './commands/gazetteer-command.js';
 import { importCommand } from './commands/import-command.js';
 import { keysCommand, KeysUsageError } from './commands/keys-command.js';
@@ -14,10 +15,17 @@ Commands:
                               A bad line stops the import; the catalog in use stays as it was.
   demo [--count N] [--out F]  Write the invented demo catalog as an NDJSON feed (default 50000 hotels, stdout).
   keys create --tier standard|partner --code AFFILIATE_CODE [--label TEXT]
-                              Create an API key; its secret is printed once, alone on stdout.
-  keys list [--json]          List keys (never their secrets).
+                              Create a secret API key; it is printed once, alone on stdout.
+  keys create --publishable --origin https://blog.example [--origin ...] --tier TIER --code CODE
+              [--visitor-limit N] [--label TEXT]
+                              Create a publishable key (live_pk_...) for web pages on those origins
+                              (https://*.blog.example takes its subdomains); each visitor may make
+                              N calls an hour under it (default 60), all of them the tier's day.
+  keys list [--json]          List keys (never secret ones; publishable ones are shown).
   keys revoke KEY_ID          Refuse the key from the next request on.
   keys set-tier KEY_ID TIER   Move a key to the standard or partner tier.
+  keys set-origins KEY_ID ORIGIN [ORIGIN ...]
+                              Replace a publishable key's origins, from the next request on.
   gazetteer load --cities FILE [--alternate-names FILE] [--admin1 FILE]
                               Use the cities of a GeoNames dump (cities500.txt ... cities15000.txt,
                               allCountries.txt or per-country files; both options may be repeated),
@@ -53,7 +61,7 @@ async function run(argv: string[]): Promise<number> {
         options: { count: { type: 'string' }, out: { type: 'string' } },
         strict: true,
       });
-      return demoCommand(positiveInteger(values.count, '--count'), values.out);
+      return demoCommand(positiveInteger(values.count, '--count'), values.out, demoPhotoBase(loadConfig()));
     }
     case 'keys':
       return keysCommand(loadConfig(), rest);

@@ -3,6 +3,13 @@
 // ("incoming request", then "request completed"). Half the log lines of a busy instance.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
+/** A secret key sent in a URL (refused, 401) is not written to the log; publishable keys are public and stay. */
+const SECRET_KEY_IN_QUERY = /([?&]key=)live_(?!pk_)[^&#]*/g;
+
+function loggedUrl(url: string): string {
+  return url.includes('key=') ? url.replace(SECRET_KEY_IN_QUERY, '$1live_(secret key left out)') : url;
+}
+
 export class AccessLog extends LogController {
   override incomingRequest(): void {
     // Said once, when answered.
@@ -11,7 +18,7 @@ export class AccessLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: request.method,
-      url: request.url,
+      url: loggedUrl(request.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ip: request.ip,

@@ -29,6 +29,8 @@ export interface OpenApiSettings {
   keylessPerHour: number;
   standardPerDay: number;
   partnerPerDay: number;
+  /** The widget script's Subresource Integrity value, when the widget is built. */
+  widgetIntegrity?: string | null;
 }
 
 type Json = Record<string, unknown>;

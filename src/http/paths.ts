@@ -2,6 +2,7 @@
 // cannot help (a method it has no route for, a request line Node.js could not parse, a path
 // with a malformed percent-escape) so those get the same 404 or 405 as any other request.
 import type { ErrorCode } from '../errors.js';
+import { DEMO_PHOTOS_PATH } from '../catalog/demo-photos.js';
 import { HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 
 export const PREFIXES = ['', '/v1'] as const;
@@ -26,6 +27,10 @@ const INSTANCE_PATHS: Record<string, readonly string[]> = {
   '/readyz': ['GET', 'HEAD'],
   '/metrics': ['GET', 'HEAD'],
   '/docs': ['GET', 'HEAD'],
+  '/widget': ['GET', 'HEAD'],
+  '/widget/v1.js': ['GET', 'HEAD'],
+  '/widget/builder.js': ['GET', 'HEAD'],
+  '/widget/builder.css': ['GET', 'HEAD'],
   '/.well-known/oauth-protected-resource': ['GET', 'HEAD'],
   '/.well-known/oauth-protected-resource/mcp': ['GET', 'HEAD'],
   '/.well-known/oauth-protected-resource/v1/mcp': ['GET', 'HEAD'],
@@ -57,7 +62,7 @@ function operationPath(path: string): HttpOperation | undefined {
 export function allowedMethods(path: string): string[] {
   const operation = operationPath(path);
   if (operation) return withHead(operation.method);
-  const instancePath = INSTANCE_PATHS[withoutTrailingSlash(path)];
+  const instancePath = INSTANCE_PATHS[withoutTrailingSlash(path)] ?? (path.startsWith(`${DEMO_PHOTOS_PATH}/`) ? ['GET', 'HEAD'] : undefined);
   if (instancePath) return [...instancePath];
   return [...(OTHER_PATHS[apiPath(path)] ?? [])];
 }

@@ -23,6 +23,7 @@ import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
 import { registerMcpRoutes } from './mcp-route.js';
 import { REFERENCE_PATH, registerReferencePage } from './reference-page.js';
 import { openApiDocument, type OpenApiSettings } from './openapi.js';
+import { registerWidgetRoutes, WIDGET_PATH } from './widget-routes.js';
 import { BODY_LIMIT_BYTES, HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 import { operationCalled, PREFIXES, unroutedAnswer } from './paths.js';
 import { parseQueryString, type ParsedQuery } from './query-string.js';
@@ -110,6 +111,9 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   // Awaited plugins load before the routes below are added: a route added before an awaited
   // register would keep Fastify's default error handler instead of the one set at the end.
   await registerReferencePage(app, `${docs.serviceName} hotel affiliate API`);
+  const baseUrl = (request: { protocol: string; host: string }) => options.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  const widget = registerWidgetRoutes(app, { serviceName: docs.serviceName, publicUrl: baseUrl, logger: options.logger });
+  const documented: OpenApiSettings = { ...docs, widgetIntegrity: widget.integrity };
 
   // Hooks in callback form: an async hook costs a promise and a microtask turn on every answer.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -175,7 +179,6 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     return reply.send(outcome.value);
   }
 
-  const baseUrl = (request: FastifyRequest) => options.publicBaseUrl ?? `${request.protocol}://${request.host}`;
   const serviceInfo = (request: FastifyRequest) => ({
     service: `${docs.serviceName} hotel affiliate API`,
     version: '1.0.0',
@@ -183,6 +186,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     docs: `${baseUrl(request)}${REFERENCE_PATH}`,
     operations: HTTP_OPERATIONS.map((op) => `${op.method} ${op.path}`),
     mcp: `${baseUrl(request)}/mcp`,
+    widget: `${baseUrl(request)}${WIDGET_PATH}`,
     credit: `Book on ${docs.serviceName}: https://${docs.mainSite}/`,
   });
 
@@ -202,7 +206,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       });
     }
     app.get(`${prefix}/openapi.json`, { onSend: conditionalGet(DOCUMENT_CACHE_CONTROL) }, async (request) =>
-      openApiDocument(baseUrl(request), docs),
+      openApiDocument(baseUrl(request), documented),
     );
     app.get(prefix === '' ? '/' : prefix, async (request) => serviceInfo(request));
   }

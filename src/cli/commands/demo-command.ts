@@ -5,10 +5,11 @@ import { once } from 'node:events';
 import { DEMO_DEFAULT_COUNT, generateDemoHotels } from '../../catalog/demo.js';
 import { builtInGazetteer } from '../../places/gazetteer.js';
 
-export async function demoCommand(count = DEMO_DEFAULT_COUNT, out?: string): Promise<number> {
+/** `photoBase`: where the feed's photos are (a running service draws them: demo-photos.ts). */
+export async function demoCommand(count = DEMO_DEFAULT_COUNT, out?: string, photoBase?: string): Promise<number> {
   const stream = out ? createWriteStream(out) : process.stdout;
   let written = 0;
-  for (const hotel of generateDemoHotels(builtInGazetteer(), count)) {
+  for (const hotel of generateDemoHotels(builtInGazetteer(), count, photoBase)) {
     if (!stream.write(`${JSON.stringify(hotel)}\n`)) await once(stream, 'drain');
     written++;
   }

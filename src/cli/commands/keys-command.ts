@@ -3,7 +3,8 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config.js';
 import { AFFILIATE_CODE_PATTERN } from '../../keys/api-key.js';
-import { KEY_TIERS, type ApiKeyRecord, type KeyTier } from '../../keys/key-store.js';
+import { DEFAULT_VISITOR_LIMIT, KEY_TIERS, type ApiKeyRecord, type KeyTier, type NewKey } from '../../keys/key-store.js';
+import { parseOriginPattern } from '../../keys/origins.js';
 import { openStorage, type Storage } from '../../storage/storage.js';
 
 export class KeysUsageError extends Error {}
@@ -17,16 +18,60 @@ function tierOf(text: string | undefined): KeyTier {
 
 function describe(key: ApiKeyRecord): string {
   const label = key.label ? `, label ${JSON.stringify(key.label)}` : '';
-  return `${key.id} (${key.tier} tier, affiliate code ${key.affiliateCode}${label})`;
+  const publishable = key.kind === 'publishable' ? `publishable, on ${key.origins!.join(' ')}, ${key.visitorLimit} calls an hour per visitor, ` : '';
+  return `${key.id} (${publishable}${key.tier} tier, affiliate code ${key.affiliateCode}${label})`;
 }
 
 function table(keys: ApiKeyRecord[]): string {
   const rows = [
-    ['ID', 'TIER', 'CODE', 'LABEL', 'CREATED', 'REVOKED'],
-    ...keys.map((k) => [k.id, k.tier, k.affiliateCode, k.label ?? '', k.createdAt, k.revokedAt ?? '']),
+    ['ID', 'KIND', 'TIER', 'CODE', 'LABEL', 'ORIGINS', 'VISITOR/H', 'CREATED', 'REVOKED', 'PUBLISHABLE KEY'],
+    ...keys.map((k) => [
+      k.id,
+      k.kind,
+      k.tier,
+      k.affiliateCode,
+      k.label ?? '',
+      k.origins?.join(' ') ?? '',
+      k.visitorLimit === null ? '' : String(k.visitorLimit),
+      k.createdAt,
+      k.revokedAt ?? '',
+      k.publishableKey ?? '',
+    ]),
   ];
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd()).join('\n');
+}
+
+/** Origins as the affiliate lists them, checked and kept in their plain form. */
+function originsOf(texts: string[]): string[] {
+  const origins = texts.map((text) => {
+    const { origin, problem } = parseOriginPattern(text);
+    if (problem !== null) throw new KeysUsageError(`--origin ${problem}`);
+    return origin;
+  });
+  return [...new Set(origins)];
+}
+
+/** The publishable part of a new key, from --publishable, --origin and --visitor-limit; undefined for a secret key. */
+function publishableOptions(values: { publishable?: boolean; origin?: string[]; 'visitor-limit'?: string }): NewKey['publishable'] {
+  if (!values.publishable) {
+    if (values.origin || values['visitor-limit'] !== undefined) {
+      throw new KeysUsageError('--origin and --visitor-limit are for publishable keys: add --publishable (a secret key must never be in a web page)');
+    }
+    return undefined;
+  }
+  if (!values.origin || values.origin.length === 0) {
+    throw new KeysUsageError('a publishable key needs at least one --origin, the site it goes on (https://blog.example, or https://*.blog.example for its subdomains)');
+  }
+  const limitText = values['visitor-limit'];
+  let visitorLimit = DEFAULT_VISITOR_LIMIT;
+  if (limitText !== undefined) {
+    if (!/^\d{1,7}$/.test(limitText) || Number(limitText) < 1) {
+      throw new KeysUsageError(`--visitor-limit must be a whole number of calls an hour from 1 to 9999999 (got ${JSON.stringify(limitText)})`);
+    }
+    visitorLimit = Number(limitText);
+  }
+  return { origins: originsOf(values.origin), visitorLimit };
 }
 
 /** The key with this id, or null after saying there is none. */
@@ -46,7 +91,14 @@ export async function keysCommand(config: Config, args: string[]): Promise<numbe
       case 'create': {
         const { values, positionals } = parseArgs({
           args: rest,
-          options: { tier: { type: 'string' }, code: { type: 'string' }, label: { type: 'string' } },
+          options: {
+            tier: { type: 'string' },
+            code: { type: 'string' },
+            label: { type: 'string' },
+            publishable: { type: 'boolean' },
+            origin: { type: 'string', multiple: true },
+            'visitor-limit': { type: 'string' },
+          },
           allowPositionals: true,
           strict: true,
         });
@@ -58,9 +110,14 @@ export async function keysCommand(config: Config, args: string[]): Promise<numbe
         if (values.label !== undefined && (values.label.length === 0 || values.label.length > 200)) {
           throw new KeysUsageError('--label must be 1 to 200 characters');
         }
-        const { secret, record } = await storage.keys.create({ tier, affiliateCode: values.code, label: values.label ?? null });
+        const publishable = publishableOptions(values);
+        const { secret, record } = await storage.keys.create({ tier, affiliateCode: values.code, label: values.label ?? null, publishable });
         console.error(`Created key ${describe(record)}.`);
-        console.error('Its secret follows. It is shown this once and cannot be recovered; give it to the affiliate now.');
+        if (publishable) {
+          console.error('The key follows. It is publishable: put it in your pages (it works only on the origins above); keys list shows it again.');
+        } else {
+          console.error('Its secret follows. It is shown this once and cannot be recovered; give it to the affiliate now.');
+        }
         console.log(secret);
         return 0;
       }
@@ -98,9 +155,23 @@ export async function keysCommand(config: Config, args: string[]): Promise<numbe
         console.log(`Key ${describe(after!)} is now ${tier} tier, from the next request on.`);
         return 0;
       }
+      case 'set-origins': {
+        const { positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true });
+        if (positionals.length < 2) throw new KeysUsageError('keys set-origins takes KEY_ID and one or more ORIGINs');
+        const origins = originsOf(positionals.slice(1));
+        const before = await existingKey(storage, positionals[0]);
+        if (!before) return 1;
+        if (before.kind !== 'publishable') {
+          console.error(`Key ${describe(before)} is a secret key: it has no origins (it must never be in a web page).`);
+          return 1;
+        }
+        const after = await storage.keys.setOrigins(before.id, origins);
+        console.log(`Key ${describe(after!)} now works on ${origins.join(' ')}, from the next request on.`);
+        return 0;
+      }
       default:
         throw new KeysUsageError(
-          action === undefined ? 'keys needs an action: create, list, revoke or set-tier' : `unknown keys action ${JSON.stringify(action)}`,
+          action === undefined ? 'keys needs an action: create, list, revoke, set-tier or set-origins' : `unknown keys action ${JSON.stringify(action)}`,
         );
     }
   } finally {

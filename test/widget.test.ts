@@ -1,0 +1,228 @@
+// The widget as visitors and bloggers meet it, in a real browser (Debian's Chromium through
+// playwright-core): a blog page on another loopback port, under a strict Content-Security-Policy,
+// loads <stays-search> from the service with a publishable key. Screenshots land in artifacts/.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import pino from 'pino';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
+import { startTestService, type TestService } from './support/test-service.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let t: TestService;
+let browser: Browser;
+let blog: Server;
+let blogPort: number;
+/** The blog as its own origin, and the same pages at an origin its key does not list. */
+let allowedOrigin: string;
+let otherOrigin: string;
+const accessLog: Array<{ method: string; url: string }> = [];
+let pageKey: string;
+let stingyKey: string;
+
+/** A blog page with the widget: attributes as given, under a policy that allows the service and nothing inline. */
+function blogPage(attributes: Record<string, string>): string {
+  const tag = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${value}"`)
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A travel blog</title>
+<script type="module" src="${t.baseUrl}/widget/v1.js"></script></head>
+<body><main><h1>Three days in Lisbon</h1><p>Where to stay:</p><stays-search${tag}></stays-search></main></body></html>`;
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`the browser test needs Chromium at ${CHROMIUM}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH)`);
+  }
+  const logger = pino({ level: 'info' }, { write: (line: string) => accessLog.push(JSON.parse(line)) });
+  t = await startTestService(FIXTURE_HOTELS, { LIMIT_KEYLESS_PER_HOUR: '1000' }, { logger });
+  blog = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://blog');
+    const pages: Record<string, Record<string, string>> = {
+      '/search.html': { key: pageKey, 'sub-id': 'sidebar', limit: '4' },
+      '/preset.html': { key: pageKey, 'sub-id': 'hero', destination: 'Lisbon' },
+      '/stingy.html': { key: stingyKey, 'sub-id': 'footer' },
+    };
+    const attributes = pages[url.pathname];
+    if (!attributes) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      // What the widget's documentation says a strict site needs: its script and calls, and photos; no inline anything.
+      'content-security-policy': `default-src 'none'; script-src ${t.baseUrl}; connect-src ${t.baseUrl}; img-src ${t.baseUrl} https:; style-src 'none'`,
+    });
+    response.end(blogPage(attributes));
+  });
+  await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
+  blogPort = (blog.address() as AddressInfo).port;
+  allowedOrigin = `http://127.0.0.1:${blogPort}`;
+  otherOrigin = `http://localhost:${blogPort}`;
+  const publishable = (visitorLimit: number) => ({ origins: [allowedOrigin], visitorLimit });
+  pageKey = (await t.service.keys.create({ tier: 'standard', affiliateCode: 'lisbon-blog', label: null, publishable: publishable(100) })).secret;
+  stingyKey = (await t.service.keys.create({ tier: 'standard', affiliateCode: 'stingy-blog', label: null, publishable: publishable(2) })).secret;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  mkdirSync('artifacts', { recursive: true });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => blog?.close(resolve));
+  await t?.close();
+});
+
+/** A page of the blog, with every request it makes to the service and every problem it reports. */
+async function openBlog(origin: string, path: string, options: { bypassCSP?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, bypassCSP: options.bypassCSP ?? false });
+  const page = await context.newPage();
+  const calls: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(t.baseUrl) && !request.url().includes('/widget/v1.js') && !request.url().includes('/demo/photos/')) calls.push(request.url());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource|net::ERR_NAME_NOT_RESOLVED/.test(message.text())) problems.push(message.text());
+  });
+  expect((await page.goto(`${origin}${path}`))?.status()).toBe(200);
+  await page.waitForFunction(() => customElements.get('stays-search') !== undefined);
+  return { page, calls, problems, close: () => context.close() };
+}
+
+const widget = (page: Page) => page.locator('stays-search');
+
+describe('the widget on a blog whose origin the key lists', () => {
+  it('asks nothing until the visitor types, then finds Lisbon with the keyboard alone and shows credited cards', async () => {
+    const { page, calls, problems, close } = await openBlog(allowedOrigin, '/search.html');
+    await page.waitForTimeout(400);
+    expect(calls).toEqual([]);
+
+    // Keyboard only: Tab into the box, type, arrow to the place, Enter.
+    await page.keyboard.press('Tab');
+    const input = widget(page).locator('input[role="combobox"]');
+    await expect.poll(() => input.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    await page.keyboard.type('Lisb', { delay: 40 });
+    const option = widget(page).locator('[role="option"]').first();
+    await option.waitFor();
+    expect(await option.textContent()).toMatch(/^Lisbon, Portugal\d+ hotels$/);
+    expect(await input.getAttribute('aria-expanded')).toBe('true');
+    await page.screenshot({ path: 'artifacts/widget-suggestions.png' });
+    await page.keyboard.press('ArrowDown');
+    expect(await input.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+    expect(await option.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+
+    const cards = widget(page).locator('a.card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(4);
+    for (const href of await cards.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))) {
+      expect(href).toMatch(/^https:\/\/www\.stays\.example\/hotel\/pt\/lisbon\/[a-z0-9-]+\?aff=lisbon-blog&utm_content=sidebar$/);
+    }
+    const credit = widget(page).locator('.credit a');
+    expect(await credit.textContent()).toBe('Book on Example Stays');
+    expect(await credit.getAttribute('href')).toBe('https://www.stays.example/?aff=lisbon-blog&utm_content=sidebar');
+    expect(await widget(page).locator('[role="status"]').textContent()).toMatch(/^\d+ hotels in Lisbon, Portugal, the best 4 shown\.$/);
+    // Under style-src 'none' the shadow root is styled all the same (a constructed style sheet).
+    expect(await cards.first().evaluate((el) => getComputedStyle(el).borderRadius)).toBe('12px');
+    // A photo that does not load leaves a tidy stand-in, not a broken image.
+    await expect.poll(() => widget(page).locator('img.photo').count()).toBe(0);
+    expect(await widget(page).locator('.nophoto').count()).toBe(4);
+    await page.screenshot({ path: 'artifacts/widget-results.png', fullPage: true });
+
+    // Suggestions and the search went as simple requests: the publishable key in the query, no preflight.
+    expect(calls.some((url) => url.includes('/suggest?q=Lisb') && url.includes(`key=${pageKey}`))).toBe(true);
+    expect(calls.some((url) => url.includes('/hotels/search?place_id=') && url.includes('sub_id=sidebar'))).toBe(true);
+    expect(accessLog.filter((line) => line.method === 'OPTIONS')).toEqual([]);
+
+    // Escape closes the list; typing again opens it.
+    await input.fill('');
+    await page.keyboard.type('Lisbo', { delay: 30 });
+    await option.waitFor();
+    await page.keyboard.press('Escape');
+    expect(await input.getAttribute('aria-expanded')).toBe('false');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('shows a preset destination as a button, and searches it only when pressed', async () => {
+    const { page, calls, close } = await openBlog(allowedOrigin, '/preset.html');
+    const button = widget(page).getByRole('button', { name: 'Show hotels in Lisbon' });
+    await button.waitFor();
+    await page.waitForTimeout(300);
+    expect(calls).toEqual([]);
+    await button.click();
+    await widget(page).locator('a.card').first().waitFor();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toContain('/hotels/search?destination=Lisbon');
+    for (const href of await widget(page).locator('a.card').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))) {
+      expect(href).toContain('?aff=lisbon-blog&utm_content=hero');
+    }
+    await close();
+  });
+
+  it('has no serious or critical accessibility violation, with the list open and with results (axe-core)', async () => {
+    const { page, close } = await openBlog(allowedOrigin, '/search.html', { bypassCSP: true });
+    await page.addScriptTag({ content: AXE_SOURCE });
+    const violations = async () =>
+      page.evaluate(async () => {
+        const results = await (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run(document, {
+          resultTypes: ['violations'],
+        });
+        return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`);
+      });
+    expect(await violations()).toEqual([]);
+    const input = widget(page).locator('input[role="combobox"]');
+    await input.click();
+    await page.keyboard.type('Lisb', { delay: 30 });
+    await widget(page).locator('[role="option"]').first().waitFor();
+    expect(await violations()).toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await widget(page).locator('a.card').first().waitFor();
+    expect(await violations()).toEqual([]);
+    await close();
+  });
+});
+
+describe('the widget elsewhere', () => {
+  it('on an origin the key does not list: the alert says so, and no hotel is shown', async () => {
+    const { page, close } = await openBlog(otherOrigin, '/search.html');
+    await widget(page).locator('input[role="combobox"]').click();
+    await page.keyboard.type('Lisb', { delay: 30 });
+    const alert = widget(page).locator('[role="alert"]');
+    await expect.poll(() => alert.textContent()).toContain(`not enabled on ${otherOrigin}`);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(await widget(page).locator('a.card').count()).toBe(0);
+    expect(await alert.textContent()).toContain(`not enabled on ${otherOrigin}`);
+    await page.screenshot({ path: 'artifacts/widget-wrong-origin.png' });
+    await close();
+  });
+
+  it("past a visitor's hourly allowance: the visitor reads when to try again, nothing about keys", async () => {
+    const { page, close } = await openBlog(allowedOrigin, '/stingy.html');
+    const input = widget(page).locator('input[role="combobox"]');
+    await input.click();
+    // Suggestions cost one call in ten: the first takes one of the two, the search the other.
+    await page.keyboard.type('Lisb', { delay: 30 });
+    await widget(page).locator('[role="option"]').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await widget(page).locator('a.card').first().waitFor();
+    await input.fill('Porto');
+    await page.keyboard.press('Enter');
+    const alert = widget(page).locator('[role="alert"]');
+    await expect.poll(() => alert.textContent()).toMatch(/^You have searched a lot in a short time\. Please try again in \d+ (minutes|seconds) \(at \d\d:\d\d UTC\)\.$/);
+    expect(await alert.textContent()).not.toMatch(/key/i);
+    await page.screenshot({ path: 'artifacts/widget-visitor-limit.png' });
+    await close();
+  });
+});
