@@ -6,6 +6,7 @@ const ON_BOTH_DATABASES = [
   'test/catalog-import.test.ts',
   'test/catalog-import-concurrency.test.ts',
   'test/keys.test.ts',
+  'test/publishable-keys.test.ts',
   'test/detail.test.ts',
   'test/failures.test.ts',
   'test/limits-redis.test.ts',

@@ -36,3 +36,19 @@ it('writes one line per answer, with the request id, method, path, status and ti
   expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
   expect(JSON.stringify(lines)).not.toContain(secret);
 });
+
+it('leaves out a secret key sent in a URL (refused), and keeps a publishable one, which is public', async () => {
+  const { secret } = await t.service.keys.create({ tier: 'standard', affiliateCode: 'careless', label: null });
+  const refused = await fetch(`${t.baseUrl}/hotels/search?destination=Lisbon&key=${secret}&limit=1`);
+  expect(refused.status).toBe(401);
+  const publishable = (
+    await t.service.keys.create({ tier: 'standard', affiliateCode: 'blog', label: null, publishable: { origins: ['https://blog.example'], visitorLimit: 60 } })
+  ).secret;
+  const taken = await fetch(`${t.baseUrl}/hotels/search?destination=Lisbon&key=${publishable}`, { headers: { origin: 'https://blog.example' } });
+  expect(taken.status).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const urlOf = (response: Response) => lines.find((l) => l.reqId === response.headers.get('x-request-id'))!.url;
+  expect(urlOf(refused)).toBe('/hotels/search?destination=Lisbon&key=live_(secret key left out)&limit=1');
+  expect(urlOf(taken)).toBe(`/hotels/search?destination=Lisbon&key=${publishable}`);
+  expect(JSON.stringify(lines)).not.toContain(secret);
+});

@@ -139,6 +139,23 @@ describe('two instances sharing Redis', () => {
     expect(after.headers.get('x-ratelimit-remaining')).toBe(String(100 - 4 - 1));
   });
 
+  it("share a publishable key's visitor hours and its day exactly under concurrency", async () => {
+    const env = { REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, REDIS_KEY_PREFIX: prefix(), LIMIT_STANDARD_PER_DAY: '25', TRUSTED_PROXIES: '127.0.0.1' };
+    const [a, b] = await instances(2, env);
+    const origins = ['https://blog.example'];
+    const { secret } = await a.service.keys.create({ tier: 'standard', affiliateCode: 'blog', label: null, publishable: { origins, visitorLimit: 10 } });
+    const call = (i: number, visitor: string) =>
+      (i % 2 === 0 ? a : b).request(`/hotels/find?name=Pestana&key=${secret}`, { headers: { origin: origins[0], 'x-forwarded-for': visitor } });
+    // One visitor, 60 calls at once over both instances: exactly their hour's 10.
+    const one = await Promise.all(Array.from({ length: 60 }, (_, i) => call(i, '198.51.100.1')));
+    expect(one.filter((r) => r.status === 200)).toHaveLength(10);
+    // Four more visitors, 40 calls at once: the day has 15 left, whatever each visitor's hour says.
+    const more = await Promise.all(Array.from({ length: 40 }, (_, i) => call(i, `198.51.100.${2 + (i % 4)}`)));
+    expect(more.filter((r) => r.status === 200)).toHaveLength(15);
+    const refused = more.filter((r) => r.status === 429).map((r) => r.body.error.message as string);
+    expect(refused.every((m) => m.startsWith('You have searched a lot') || m.startsWith('Hotel search on this site has reached its limit for today'))).toBe(true);
+  });
+
   it('count keyless suggestions in tens exactly under a race: 600 concurrent against an hour of 30 answer 291, never more than 300', async () => {
     const [a, b] = await instances(2, { REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, REDIS_KEY_PREFIX: prefix(), LIMIT_KEYLESS_PER_HOUR: '30' });
     const answers = await Promise.all(Array.from({ length: 600 }, (_, i) => (i % 2 === 0 ? a : b).request(`/suggest?q=${'Lisbon'.slice(0, 1 + (i % 6))}`)));

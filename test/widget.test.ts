@@ -1,6 +1,7 @@
 // The widget as visitors and bloggers meet it, in a real browser (Debian's Chromium through
 // playwright-core): a blog page on another loopback port, under a strict Content-Security-Policy,
 // loads <stays-search> from the service with a publishable key. Screenshots land in artifacts/.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -93,7 +94,7 @@ async function openBlog(origin: string, path: string, options: { bypassCSP?: boo
     if (message.type() === 'error' && !/Failed to load resource|net::ERR_NAME_NOT_RESOLVED/.test(message.text())) problems.push(message.text());
   });
   expect((await page.goto(`${origin}${path}`))?.status()).toBe(200);
-  await page.waitForFunction(() => customElements.get('stays-search') !== undefined);
+  await page.waitForFunction("customElements.get('stays-search') !== undefined");
   return { page, calls, problems, close: () => context.close() };
 }
 
@@ -108,7 +109,7 @@ describe('the widget on a blog whose origin the key lists', () => {
     // Keyboard only: Tab into the box, type, arrow to the place, Enter.
     await page.keyboard.press('Tab');
     const input = widget(page).locator('input[role="combobox"]');
-    await expect.poll(() => input.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)).toBe(true);
+    await expect.poll(() => input.evaluate((el: any) => el === el.getRootNode().activeElement)).toBe(true);
     await page.keyboard.type('Lisb', { delay: 40 });
     const option = widget(page).locator('[role="option"]').first();
     await option.waitFor();
@@ -123,7 +124,7 @@ describe('the widget on a blog whose origin the key lists', () => {
     const cards = widget(page).locator('a.card');
     await cards.first().waitFor();
     expect(await cards.count()).toBe(4);
-    for (const href of await cards.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))) {
+    for (const href of await cards.evaluateAll((links: any[]) => links.map((a) => a.href as string))) {
       expect(href).toMatch(/^https:\/\/www\.stays\.example\/hotel\/pt\/lisbon\/[a-z0-9-]+\?aff=lisbon-blog&utm_content=sidebar$/);
     }
     const credit = widget(page).locator('.credit a');
@@ -131,7 +132,7 @@ describe('the widget on a blog whose origin the key lists', () => {
     expect(await credit.getAttribute('href')).toBe('https://www.stays.example/?aff=lisbon-blog&utm_content=sidebar');
     expect(await widget(page).locator('[role="status"]').textContent()).toMatch(/^\d+ hotels in Lisbon, Portugal, the best 4 shown\.$/);
     // Under style-src 'none' the shadow root is styled all the same (a constructed style sheet).
-    expect(await cards.first().evaluate((el) => getComputedStyle(el).borderRadius)).toBe('12px');
+    expect(await cards.first().evaluate((el) => (globalThis as any).getComputedStyle(el).borderRadius as string)).toBe('12px');
     // A photo that does not load leaves a tidy stand-in, not a broken image.
     await expect.poll(() => widget(page).locator('img.photo').count()).toBe(0);
     expect(await widget(page).locator('.nophoto').count()).toBe(4);
@@ -162,7 +163,7 @@ describe('the widget on a blog whose origin the key lists', () => {
     await widget(page).locator('a.card').first().waitFor();
     expect(calls).toHaveLength(1);
     expect(calls[0]).toContain('/hotels/search?destination=Lisbon');
-    for (const href of await widget(page).locator('a.card').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href))) {
+    for (const href of await widget(page).locator('a.card').evaluateAll((links: any[]) => links.map((a) => a.href as string))) {
       expect(href).toContain('?aff=lisbon-blog&utm_content=hero');
     }
     await close();
@@ -171,13 +172,11 @@ describe('the widget on a blog whose origin the key lists', () => {
   it('has no serious or critical accessibility violation, with the list open and with results (axe-core)', async () => {
     const { page, close } = await openBlog(allowedOrigin, '/search.html', { bypassCSP: true });
     await page.addScriptTag({ content: AXE_SOURCE });
-    const violations = async () =>
-      page.evaluate(async () => {
-        const results = await (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe.run(document, {
-          resultTypes: ['violations'],
-        });
-        return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`);
-      });
+    // axe-core runs in the page, into the widget's open shadow root.
+    const violations = async (): Promise<string[]> =>
+      page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id + ' (' + v.impact + ', ' + v.nodes.length + ')'))`);
     expect(await violations()).toEqual([]);
     const input = widget(page).locator('input[role="combobox"]');
     await input.click();
@@ -224,5 +223,45 @@ describe('the widget elsewhere', () => {
     expect(await alert.textContent()).not.toMatch(/key/i);
     await page.screenshot({ path: 'artifacts/widget-visitor-limit.png' });
     await close();
+  });
+});
+
+describe('the snippet builder at /widget', () => {
+  it('previews the widget and writes the snippet with the served script and its integrity hash', async () => {
+    const script = Buffer.from(await (await fetch(`${t.baseUrl}/widget/v1.js`)).arrayBuffer());
+    const integrity = `sha384-${createHash('sha384').update(script).digest('base64')}`;
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      // The fixture's photos are at a host that does not resolve; the widget shows its stand-in.
+      if (message.type() === 'error' && !message.text().includes('ERR_NAME_NOT_RESOLVED')) problems.push(message.text());
+    });
+    expect((await page.goto(`${t.baseUrl}/widget`))?.status()).toBe(200);
+    await page.locator('#preview input[role="combobox"]').waitFor();
+    await page.fill('input[name="key"]', pageKey);
+    await page.fill('input[name="destination"]', 'Lisbon');
+    await page.fill('input[name="sub_id"]', 'sidebar');
+    const snippet = await page.locator('#snippet').inputValue();
+    expect(snippet.split('\n')[0]).toBe(`<script type="module" src="${t.baseUrl}/widget/v1.js" integrity="${integrity}" crossorigin="anonymous"></script>`);
+    expect(snippet.split('\n')[1]).toBe(`<stays-search key="${pageKey}" sub-id="sidebar" destination="Lisbon" limit="6"></stays-search>`);
+    // The preview searches keyless: its links carry no code.
+    await page.locator('#preview').getByRole('button', { name: 'Show hotels in Lisbon' }).click();
+    await page.locator('#preview a.card').first().waitFor();
+    expect(await page.locator('#preview a.card').first().getAttribute('href')).toMatch(/\?utm_content=sidebar$/);
+    await page.screenshot({ path: 'artifacts/widget-builder.png', fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const audit = await browser.newContext({ bypassCSP: true });
+    const audited = await audit.newPage();
+    await audited.goto(`${t.baseUrl}/widget`);
+    await audited.locator('#preview input[role="combobox"]').waitFor();
+    await audited.addScriptTag({ content: AXE_SOURCE });
+    const violations = await audited.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))`);
+    expect(violations).toEqual([]);
+    await audit.close();
   });
 });

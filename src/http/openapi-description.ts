@@ -3,6 +3,7 @@
 // the display rules, keys and allowances, the limit headers, errors, HTTP caching, browsers, MCP.
 import type { OpenApiSettings } from './openapi.js';
 import { SUGGESTIONS_PER_REQUEST } from '../operations/suggest.js';
+import { DEFAULT_VISITOR_LIMIT } from '../keys/key-store.js';
 
 export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
   // info.summary already says what the API is; reference pages show both.
@@ -35,6 +36,7 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
       `| no key (per IP address; IPv6 per /64) | ${s.keylessPerHour} calls an hour | on the hour, UTC |`,
       `| standard key | ${s.standardPerDay} calls a day | 00:00 UTC |`,
       `| partner key | ${s.partnerPerDay} calls a day | 00:00 UTC |`,
+      `| publishable key (a web page's) | each visitor address ${DEFAULT_VISITOR_LIMIT} calls an hour (set per key), all visitors together the day of the key's tier | on the hour; 00:00 UTC |`,
     ].join('\n'),
     `Apply for a key at ${s.signupUrl}. Send it as \`Authorization: Bearer live_…\`. Every call costs 1, errors ` +
       'included, except `POST /links` with a valid body, which costs one per URL, and `GET /suggest`, which is ' +
@@ -51,10 +53,13 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
     [
       '- `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (Unix time in seconds);',
       '- the IETF fields of draft-ietf-httpapi-ratelimit-headers, which generic clients and gateways read: ' +
-        '`RateLimit-Policy: "standard";q=1000;w=86400` (the allowance: its name, quota and window in seconds) and ' +
-        '`RateLimit: "standard";r=998;t=3600` (what remains, and the seconds until it resets).',
+        `\`RateLimit-Policy: "standard";q=${s.standardPerDay};w=86400\` (the allowance: its name, quota and window in seconds) and ` +
+        `\`RateLimit: "standard";r=${s.standardPerDay - 2};t=3600\` (what remains, and the seconds until it resets).`,
     ].join('\n'),
-    'A 429 and a 503 also carry `Retry-After` in seconds.',
+    'A call with a publishable key counts against two allowances, the visitor\'s hour and the key\'s day: the ' +
+      '`X-RateLimit-*` fields describe the one with less left (or the one that refused the call), and the IETF fields ' +
+      `list both, that one first: \`RateLimit-Policy: "visitor";q=${DEFAULT_VISITOR_LIMIT};w=3600, "standard";q=${s.standardPerDay};w=86400\`. ` +
+      'A 429 and a 503 also carry `Retry-After` in seconds.',
 
     '## Errors',
     'Errors have the body `{"error": {"code": "…", "message": "…"}}`; the message names the parameter, the rule and ' +
@@ -63,7 +68,7 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
       '| status | code | when |',
       '|---|---|---|',
       '| 400 | `invalid_params` | a parameter or the body breaks a rule; unknown or repeated query parameters, empty values, malformed numbers |',
-      '| 401 | `unauthorized` | the key is unknown, revoked or malformed (with `WWW-Authenticate`) |',
+      '| 401 | `unauthorized` | the key is unknown, revoked or malformed, a publishable key comes from an origin it does not list (or none), or a secret key is sent in a URL (with `WWW-Authenticate`) |',
       '| 404 | `not_found` | nothing matches, or no such path |',
       '| 405 | `invalid_params` | the path does not take this method (with `Allow`); costs nothing |',
       '| 429 | `rate_limited` | the call does not fit your allowance; it was not counted |',
@@ -75,24 +80,40 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
       'and closes its connection. Answers may gain fields: ignore the ones you do not know.',
 
     '## Caching, compression, HEAD',
-    'A hotel (`GET /hotels/{id}`) and this document carry `ETag` and `Cache-Control` (a hotel: `private, max-age=300`, ' +
-      'since its links carry your code; this document: `public, max-age=300`). Send the tag back in `If-None-Match` ' +
-      'and an unchanged answer is 304 without a body; a 304 of a hotel is still a call and costs 1. Searches are ' +
-      'not cached. Answers over 1 KB are compressed (gzip, brotli or deflate) when `Accept-Encoding` asks. `HEAD` ' +
+    'A hotel (`GET /hotels/{id}`), suggestions (`GET /suggest`) and this document carry `ETag` and `Cache-Control` ' +
+      '(a hotel and suggestions: `private, max-age=300`, since their links carry your code; this document: ' +
+      '`public, max-age=300`). Send the tag back in `If-None-Match` and an unchanged answer is 304 without a body; ' +
+      'a 304 of a hotel is still a call and costs 1. Searches are not cached. Answers over 1 KB are compressed (gzip, brotli or deflate) when `Accept-Encoding` asks. `HEAD` ' +
       'is answered as `GET` without the body, and costs what the `GET` costs.',
 
-    '## Calling from a browser',
-    'CORS is open, so a page can call the API. Never put a secret key in a page, an app bundle or anything a ' +
-      'visitor can read: anyone could copy it and spend your allowance under your code. A widget on a blog calls ' +
-      'keyless (its visitors each have their own small allowance) or calls your own server, which holds the key ' +
-      'and forwards the call. A search box in a page can call /suggest keyless: counted in tens, the keyless ' +
-      `hour of ${s.keylessPerHour} calls is ${s.keylessPerHour * SUGGESTIONS_PER_REQUEST} suggestions for each visitor's address.`,
+    '## Calling from a browser: publishable keys and the widget',
+    'Never put a secret key (`live_…`) in a page, an app bundle or anything a visitor can read: anyone could copy ' +
+      'it and spend your allowance under your code. A page uses a **publishable key** (`live_pk_…`), made for the ' +
+      'sites it goes on (`hotel-affiliate keys create --publishable --origin https://your.blog --tier standard ' +
+      '--code YOUR_CODE`). It is accepted only from those origins (the `Origin` header, else the `Referer`\'s); ' +
+      'each visitor address has its own hourly allowance under it, and all visitors together spend the key\'s day. ' +
+      'Links carry your code as with a secret key. MCP refuses it. Send it as the `key` query parameter: a GET ' +
+      'with no custom header is a simple CORS request, so a search box pays no preflight per keystroke (a ' +
+      '`Bearer` header works too, at the cost of a preflight per new URL; preflights may be kept a day, ' +
+      '`Access-Control-Max-Age: 86400`, though browsers keep them less).',
+    '**What a stolen publishable key can do.** Outside a browser an `Origin` can be forged, so a copied key can ' +
+      'be used from a script. The most it spends is a visitor\'s hourly allowance per address it calls from, ' +
+      'against your key\'s day, and every link it makes still credits you. A revocation (`hotel-affiliate keys ' +
+      'revoke`) takes effect from the next request, on every instance.',
+    `**The widget** puts all of this in one tag: \`<script type="module" src="${baseUrl}/widget/v1.js"` +
+      (s.widgetIntegrity ? ` integrity="${s.widgetIntegrity}" crossorigin="anonymous"` : '') +
+      '></script>` and `<stays-search key="live_pk_…" sub-id="sidebar" destination="Lisbon" limit="6">`; ' +
+      `${baseUrl}/widget builds the snippet. A page with a Content-Security-Policy allows \`script-src\` and ` +
+      '`connect-src` of this service and `img-src` of the photos.',
+    `Calls without a key work from a browser too (CORS is open), with the address's ${s.keylessPerHour} calls an ` +
+      'hour, and their links carry **no** affiliate code: nobody earns from them. /suggest is counted in tens, ' +
+      `so the keyless hour is ${s.keylessPerHour * SUGGESTIONS_PER_REQUEST} suggestions for each visitor's address.`,
 
     '## MCP for AI agents',
     `The same operations are MCP tools at ${baseUrl}/mcp (Streamable HTTP, also under /v1): search_hotels, ` +
       'find_hotel, get_hotel, create_links and suggest take the parameters of their operations as one object and answer ' +
       'their response as structured content, with a short text crediting the site. Send the same Authorization ' +
-      'header: a bad key is 401, no key is keyless. A tool call costs what its operation costs, from the same ' +
+      'header: a bad key is 401 (a publishable key too: MCP is not a browser), no key is keyless. A tool call costs what its operation costs, from the same ' +
       'allowance; a refused call is a tool error (isError) saying when to retry. Agents that start tools as local ' +
       'processes run `hotel-affiliate mcp`, which calls this API with their key.',
   ].join('\n\n');

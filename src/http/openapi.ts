@@ -197,7 +197,7 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
       { url: baseUrl, description: 'Current address' },
       { url: `${baseUrl}/v1`, description: 'Earlier address with the /v1 prefix, still served identically' },
     ],
-    security: [{}, { bearerAuth: [] }],
+    security: [{}, { bearerAuth: [] }, { publishableKey: [] }],
     tags: [
       { name: 'hotels', description: 'Search, find and read hotels.' },
       { name: 'links', description: 'Make service addresses carry your code.' },
@@ -212,12 +212,20 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
           scheme: 'bearer',
           description: 'Authorization: Bearer live_… An API key raises your allowance and puts your code on links.',
         },
+        publishableKey: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'key',
+          description:
+            "A publishable key (live_pk_…) in a web page: accepted only from the origins it was made for (Origin, else Referer); each visitor address has an hourly allowance under it, and all visitors spend the key's day. As a query parameter a page's GET needs no CORS preflight; it may also be sent as Bearer. A secret key is never accepted here.",
+        },
       },
       headers: {
         'X-RateLimit-Limit': {
           description:
             "The limit of the allowance the call counted against: your key's, or your address's for a keyless call " +
-            'and for a key that was refused (401) or could not be checked (503).',
+            'and for a key that was refused (401) or could not be checked (503); for a publishable key, the visitor\'s ' +
+            "hour or the key's day, whichever has less left.",
           schema: { type: 'integer', minimum: 0 },
         },
         'X-RateLimit-Remaining': {
@@ -231,14 +239,15 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
         'RateLimit-Policy': {
           description:
             'The same allowance as an IETF RateLimit-Policy field (draft-ietf-httpapi-ratelimit-headers): the tier as ' +
-            'policy name, q the quota, w the window in seconds.',
+            'policy name, q the quota, w the window in seconds. A publishable key\'s call lists two: the visitor\'s ' +
+            "hour and the key's day, the one with less left first.",
           schema: { type: 'string' },
-          example: '"standard";q=1000;w=86400',
+          example: `"standard";q=${s.standardPerDay};w=86400`,
         },
         RateLimit: {
           description: 'The IETF RateLimit field: the policy name, r what remains, t the seconds until the window resets.',
           schema: { type: 'string' },
-          example: '"standard";r=998;t=3600',
+          example: `"standard";r=${s.standardPerDay - 2};t=3600`,
         },
         'Retry-After': {
           description: 'Whole seconds (at least 1) to wait before retrying.',

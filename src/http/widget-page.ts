@@ -32,7 +32,7 @@ export function widgetPage(s: WidgetPageSettings): string {
 <header>
 <h1>Hotel search for your blog</h1>
 <p>Put a hotel search box on any page, even a static one: visitors type a place, choose it, and see hotels whose links carry your affiliate code. It needs a <strong>publishable key</strong>, made for the sites you name; a secret key must never go into a page.</p>
-<pre><code>hotel-affiliate keys create --publishable --origin https://your.blog --tier standard --code YOUR_CODE</code></pre>
+<pre tabindex="0"><code>hotel-affiliate keys create --publishable --origin https://your.blog --tier standard --code YOUR_CODE</code></pre>
 </header>
 <main>
 <form id="builder" data-script="${html(script)}" data-integrity="${html(s.integrity)}">
@@ -62,7 +62,7 @@ export function widgetPage(s: WidgetPageSettings): string {
 <p><button id="copy" type="button">Copy the snippet</button> <span id="copied" role="status"></span></p>
 <h3>If your site sets a Content-Security-Policy</h3>
 <p>The widget uses no inline script or style, no cookies and no storage. Allow the script and its calls from this service, and photos from their hosts:</p>
-<pre><code>script-src ${html(origin)}; connect-src ${html(origin)}; img-src https:</code></pre>
+<pre tabindex="0"><code>script-src ${html(origin)}; connect-src ${html(origin)}; img-src https:</code></pre>
 <p>The script's integrity hash is <code>${html(s.integrity)}</code>. It is served with long-lived, immutable caching; the file behind <code>/widget/v1.js</code> changes only with the service's release, and a page that pins the hash must take the new one then.</p>
 </section>
 </main>
