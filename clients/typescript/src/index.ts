@@ -28,7 +28,7 @@ export interface Allowance {
   remaining: number;
   /** When the window resets. */
   resetAt: Date;
-  /** The allowance's name (the tier: keyless, standard or partner), from RateLimit-Policy. */
+  /** The allowance's name (the tier: keyless, standard or partner; visitor for a publishable key's visitor), from RateLimit-Policy. */
   policy: string | null;
   /** The window's length in seconds, from RateLimit-Policy. */
   windowSeconds: number | null;
@@ -55,7 +55,12 @@ export type Result<T> =
 export interface ClientOptions {
   /** The service's address, for example https://api.stays.example */
   baseUrl: string;
-  /** An API key (live_…): links then carry your affiliate code. Without one, calls are keyless. */
+  /**
+   * An API key: links then carry your affiliate code. Without one, calls are keyless. A secret key
+   * (live_…) goes in the Authorization header and belongs on a server. A publishable key
+   * (live_pk_…), made for the web origins of your pages, goes in the key query parameter, so a
+   * browser's GET needs no CORS preflight; the service takes it only from those origins.
+   */
   key?: string;
   /** A fetch to use instead of the global one (tests, proxies, retries). */
   fetch?: typeof fetch;
@@ -104,25 +109,28 @@ async function settle<T>(call: Promise<{ data?: T; error?: unknown; response: Re
 
 /** The client: one method per operation, plus the underlying openapi-fetch client as `raw`. */
 export function createHotelAffiliateClient(options: ClientOptions) {
+  const publishable = options.key?.startsWith('live_pk_') ?? false;
   const raw = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    headers: options.key ? { Authorization: `Bearer ${options.key}` } : {},
+    headers: options.key && !publishable ? { Authorization: `Bearer ${options.key}` } : {},
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  // The key parameter is the publishableKey security scheme of the document, not an operation parameter.
+  const keyed = <Q extends object>(query: Q): Q => (publishable ? { ...query, key: options.key } : query);
   return {
     raw,
     /** Hotels in a place (destination or place_id) or around a point (lat, lng). */
-    searchHotels: (query: SearchParams): Promise<Result<SearchResponse>> => settle(raw.GET('/hotels/search', { params: { query } })),
+    searchHotels: (query: SearchParams): Promise<Result<SearchResponse>> => settle(raw.GET('/hotels/search', { params: { query: keyed(query) } })),
     /** One hotel by its name as people say it, with up to five candidates. */
-    findHotel: (query: FindParams): Promise<Result<FindResponse>> => settle(raw.GET('/hotels/find', { params: { query } })),
+    findHotel: (query: FindParams): Promise<Result<FindResponse>> => settle(raw.GET('/hotels/find', { params: { query: keyed(query) } })),
     /** One hotel in full, by the id a search or find gave. */
     getHotel: (id: string, query: { sub_id?: string } = {}): Promise<Result<Hotel>> =>
-      settle(raw.GET('/hotels/{id}', { params: { path: { id }, query } })),
+      settle(raw.GET('/hotels/{id}', { params: { path: { id }, query: keyed(query) } })),
     /** Makes addresses of the booking site carry your code (costs one call per URL). */
     createLinks: (urls: string[], query: { sub_id?: string } = {}): Promise<Result<LinksResponse>> =>
-      settle(raw.POST('/links', { body: { urls }, params: { query } })),
+      settle(raw.POST('/links', { body: { urls }, params: { query: keyed(query) } })),
     /** Places and hotels for a search box, as people type (ten calls cost one request). */
-    suggest: (query: SuggestParams): Promise<Result<SuggestResponse>> => settle(raw.GET('/suggest', { params: { query } })),
+    suggest: (query: SuggestParams): Promise<Result<SuggestResponse>> => settle(raw.GET('/suggest', { params: { query: keyed(query) } })),
   };
 }
 

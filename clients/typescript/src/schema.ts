@@ -418,20 +418,20 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description The limit of the allowance the call counted against: your key's, or your address's for a keyless call and for a key that was refused (401) or could not be checked (503). */
+        /** @description The limit of the allowance the call counted against: your key's, or your address's for a keyless call and for a key that was refused (401) or could not be checked (503); for a publishable key, the visitor's hour or the key's day, whichever has less left. */
         "X-RateLimit-Limit": number;
         /** @description Requests left in the current window, never below 0. */
         "X-RateLimit-Remaining": number;
         /** @description Unix time, in whole seconds, when the window resets. */
         "X-RateLimit-Reset": number;
         /**
-         * @description The same allowance as an IETF RateLimit-Policy field (draft-ietf-httpapi-ratelimit-headers): the tier as policy name, q the quota, w the window in seconds.
-         * @example "standard";q=1000;w=86400
+         * @description The same allowance as an IETF RateLimit-Policy field (draft-ietf-httpapi-ratelimit-headers): the tier as policy name, q the quota, w the window in seconds. A publishable key's call lists two: the visitor's hour and the key's day, the one with less left first.
+         * @example "standard";q=2000;w=86400
          */
         "RateLimit-Policy": string;
         /**
          * @description The IETF RateLimit field: the policy name, r what remains, t the seconds until the window resets.
-         * @example "standard";r=998;t=3600
+         * @example "standard";r=1998;t=3600
          */
         RateLimit: string;
         /** @description Whole seconds (at least 1) to wait before retrying. */

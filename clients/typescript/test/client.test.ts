@@ -77,6 +77,35 @@ describe('the client against the service', () => {
     expect(last.allowance).toMatchObject({ limit: 4, remaining: 0, policy: 'keyless', windowSeconds: 3600, resetInSeconds: 1800 });
   });
 
+  it("sends a publishable key as the key parameter, as a page's browser would, with the visitor's allowance", async () => {
+    const origin = 'https://blog.example';
+    const { secret: publishable } = await t.service.keys.create({
+      tier: 'standard',
+      affiliateCode: 'page-blog',
+      label: null,
+      publishable: { origins: [origin], visitorLimit: 20 },
+    });
+    const seen: Request[] = [];
+    // Node's fetch sends no Origin; a browser's does, for a page on the key's origin.
+    const browserFetch = async (input: Request) => {
+      seen.push(input.clone());
+      const headers = new Headers(input.headers);
+      headers.set('origin', origin);
+      return fetch(new Request(input, { headers }));
+    };
+    const client = createHotelAffiliateClient({ baseUrl: t.baseUrl, key: publishable, fetch: browserFetch as typeof fetch });
+    const search = await client.searchHotels({ destination: 'Lisbon', limit: 1, sub_id: 'widget' });
+    if (!search.ok) throw new Error(search.error.message);
+    expect(search.data.hotels[0].url).toMatch(/\?aff=page-blog&utm_content=widget$/);
+    expect(search.allowance).toMatchObject({ limit: 20, remaining: 19, policy: 'visitor', windowSeconds: 3600 });
+    const links = await client.createLinks(['https://www.stays.example/']);
+    expect(links.ok && links.data.links[0].url).toBe('https://www.stays.example/?aff=page-blog');
+    expect(seen.map((r) => [new URL(r.url).searchParams.get('key'), r.headers.get('authorization')])).toEqual([
+      [publishable, null],
+      [publishable, null],
+    ]);
+  });
+
   it('is 404 not_found, typed, for what does not exist', async () => {
     const client = createHotelAffiliateClient({ baseUrl: t.baseUrl, key: secret });
     const missing = await client.getHotel('hotel/pt/lisbon/no-such-hotel');
