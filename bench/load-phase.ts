@@ -9,7 +9,7 @@ import type { CatalogIndex } from '../src/search/catalog-index.js';
 import { indexDirectory } from '../src/search/index-snapshot.js';
 import { typedInPart } from './typing.js';
 import { busyBeforeLoad, machineBusySeconds, ownCpuSeconds } from './machine.js';
-import { createPartnerKey, freePort, load, mcpSearchTemplate, startCeiling, startPostgresServer, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
+import { BENCH_ORIGIN, createPartnerKey, createPublishableKey, freePort, load, mcpSearchTemplate, startCeiling, startPostgresServer, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
 
 export type Report = (what: string, value: string, target?: string, ok?: boolean | null) => void;
 
@@ -34,12 +34,13 @@ const perSecond = (f: LoadFigures & { cpuPerAnswer: number }) =>
  * The service on the bench's catalog, with a partner key whose allowance does not run out during
  * the run; `startSeconds` is its start-up alone, spawn to ready.
  */
-async function startBenchService(dataDir: string): Promise<{ service: RunningServer; key: string; startSeconds: number }> {
+async function startBenchService(dataDir: string): Promise<{ service: RunningServer; key: string; publishableKey: string; startSeconds: number }> {
   const env = { DATA_DIR: dataDir, DEMO_CATALOG: 'false', CATALOG_POLL_SECONDS: '0' };
   const key = await createPartnerKey(env);
+  const publishableKey = await createPublishableKey(env);
   const started = performance.now();
   const service = await startService({ ...env, LIMIT_PARTNER_PER_DAY: '100000000' }, await freePort());
-  return { service, key, startSeconds: (performance.now() - started) / 1000 };
+  return { service, key, publishableKey, startSeconds: (performance.now() - started) / 1000 };
 }
 
 /**
@@ -76,9 +77,10 @@ export async function benchUnderLoad(dataDir: string, index: CatalogIndex, citie
     idle.cores <= BUSY_ELSEWHERE,
   );
   await benchStartUp(dataDir, report);
-  const { service, key } = await startBenchService(dataDir);
+  const { service, key, publishableKey } = await startBenchService(dataDir);
   try {
     await loadEach(service, key, index, cities, random, options, report);
+    await loadPublishable(service, { secret: key, publishable: publishableKey }, index, cities, random, options, report);
   } finally {
     await service.stop();
   }
@@ -233,6 +235,34 @@ async function loadEach(service: RunningServer, key: string, index: CatalogIndex
       share >= 0.35,
     );
   }
+}
+
+/**
+ * What a publishable key costs per call beside a secret key: the origin check and the visitor's
+ * hour charged with the key's day, on the widget's own call (suggestions as people type), side by side.
+ */
+async function loadPublishable(service: RunningServer, keys: { secret: string; publishable: string }, index: CatalogIndex, cities: string[], random: SeededRandom, options: LoadOptions & { only: string }, report: Report) {
+  const paths = Array.from({ length: VARIETY }, () => {
+    const name = random.next() < 0.5 ? random.pick(cities) : index.table.nameOf(random.int(0, index.size - 1));
+    return `/suggest?q=${encodeURIComponent(typedInPart(random, name))}`;
+  });
+  const secret: Scenario = { what: 'suggest, secret key', method: 'GET', route: '/suggest', headers: { authorization: `Bearer ${keys.secret}` }, requests: paths.map((path) => ({ path })) };
+  const publishable: Scenario = {
+    what: 'suggest, publishable key from its origin',
+    method: 'GET',
+    route: '/suggest',
+    headers: { origin: BENCH_ORIGIN },
+    requests: paths.map((path) => ({ path: `${path}&key=${keys.publishable}` })),
+  };
+  if (!publishable.what.includes(options.only)) return;
+  const { first, second, share, cpuShare, elsewhere } = await alternate([service, service], [secret, publishable], options);
+  report(`under load: ${secret.what}`, perSecond(first));
+  report(
+    `under load: ${publishable.what}`,
+    `${perSecond(second)} — ${(share * 100).toFixed(1)}% of the secret key's rate (CPU per answer: ${(cpuShare * 100).toFixed(1)}%)${elsewhereNote(elsewhere)}`,
+    '≥ 90% of the secret key',
+    share >= 0.9,
+  );
 }
 
 const ROUNDS = 5;

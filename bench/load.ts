@@ -163,6 +163,15 @@ export async function createPartnerKey(env: Record<string, string>): Promise<str
   return stdout.trim();
 }
 
+/** A publishable key for pages on https://blog.example, each visitor allowed more than a load sends. */
+export async function createPublishableKey(env: Record<string, string>): Promise<string> {
+  const args = ['keys', 'create', '--publishable', '--origin', BENCH_ORIGIN, '--visitor-limit', '9999999', '--tier', 'partner', '--code', 'bench-blog'];
+  const { stdout } = await promisify(execFile)(process.execPath, [`${DIST}src/cli/main.js`, ...args], { env: { ...process.env, ...env } });
+  return stdout.trim();
+}
+
+export const BENCH_ORIGIN = 'https://blog.example';
+
 /** Load on one server: the scenario's requests, in turn, from many connections at once (bench/load-client.ts). */
 export async function load(base: string, scenario: Scenario, options: LoadOptions): Promise<LoadFigures> {
   const child = spawn(process.execPath, [`${DIST}bench/load-client.js`], { stdio: ['pipe', 'pipe', 'inherit'] });

@@ -27,7 +27,9 @@ import { LiveIndex } from '../src/search/live-index.js';
 import { openSqlite } from '../src/storage/sqlite.js';
 import { once } from 'node:events';
 import { Redis } from 'ioredis';
-import { AccessGate } from '../src/access/access-gate.js';
+import { AccessGate, type AllowanceSettings, type KeyLookup } from '../src/access/access-gate.js';
+import type { Credentials } from '../src/access/gate.js';
+import { benchWidget } from './widget.js';
 import { keylessCaller } from '../src/keys/caller.js';
 import { InProcessCounters } from '../src/limits/in-process-counters.js';
 import { RedisCounters } from '../src/limits/redis-counters.js';
@@ -113,6 +115,30 @@ async function time(what: string, target99: number | null, queries: (() => Promi
   );
 }
 
+/**
+ * A call's key check and allowance with a secret key, and with a publishable key from one of its
+ * origins (the origin read and matched, a visitor's hour charged with the key's day), in-process.
+ */
+async function benchKeyChecks(counters: InProcessCounters, settings: AllowanceSettings) {
+  const secret = { id: 'key_secret', kind: 'secret', tier: 'partner', affiliateCode: 'bench', origins: null, visitorLimit: null } as const;
+  const publishable = { id: 'key_pub', kind: 'publishable', tier: 'partner', affiliateCode: 'bench', origins: ['https://*.blog.example', 'https://blog.example'], visitorLimit: 1e9 } as const;
+  const keys: KeyLookup = { findActive: async (presented) => (presented === 'live_secret' ? secret : presented === 'live_pk_pub' ? publishable : null) };
+  const gate = new AccessGate(keys, counters, settings);
+  const call = (credentials: Credentials, ip: string) => async () => {
+    const { caller } = await gate.identify(credentials, ip);
+    return gate.admit(caller, 1);
+  };
+  const bare = { queryKey: undefined, origin: undefined, referer: undefined, publishableAccepted: true };
+  let n = 0;
+  const ip = () => `198.51.${(n >> 8) & 255}.${n++ & 255}`;
+  await time('key check and allowance, secret key, in-process', null, Array.from({ length: QUERIES * 4 }, () => call({ ...bare, authorization: 'Bearer live_secret' }, ip())));
+  await time(
+    'key check and allowance, publishable key from its origin (visitor hour and key day), in-process',
+    null,
+    Array.from({ length: QUERIES * 4 }, () => call({ ...bare, authorization: undefined, queryKey: 'live_pk_pub', origin: 'https://www.blog.example' }, ip())),
+  );
+}
+
 /** What the allowance check adds to a request: in-process, and through the local Redis. */
 async function benchAllowances(logger: pino.Logger) {
   const settings = { keylessPerHour: 1e9, standardPerDay: 1e9, partnerPerDay: 1e9 };
@@ -121,6 +147,7 @@ async function benchAllowances(logger: pino.Logger) {
   const callers = Array.from({ length: 1000 }, (_, i) => keylessCaller(`198.51.${i >> 8}.${i & 255}`));
   let i = 0;
   await time('allowance check, in-process', null, Array.from({ length: QUERIES * 4 }, () => () => inProcess.admit(callers[i++ % 1000], 1)));
+  await benchKeyChecks(local, settings);
 
   const redis = new Redis(process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379', { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
   try {
@@ -377,6 +404,7 @@ async function main() {
       const againstPostgres = LOAD.seconds > 0 && LOAD.only === '' ? (url: string) => benchHotelByIdAgainstPostgres(dir, url, index, random, LOAD, report) : null;
       await benchPostgres(feed, gazetteer, logger, () => index.table.idOf(someHotel()), againstPostgres);
       await benchAllowances(logger);
+      await benchWidget(report);
     }
     const failed = rows.filter((r) => r.ok === false);
     console.log('\n| measure | figure | target | |\n|---|---|---|---|');

@@ -115,3 +115,23 @@ describe('a malformed key for the stdio MCP server', () => {
     }
   });
 });
+
+describe('a publishable key for the stdio MCP server', () => {
+  it('answers every tool call with unauthorized saying an MCP client needs a secret key', async () => {
+    const client = await connectMcp('http://127.0.0.1:9', 'stdio', { key: `live_pk_${'a'.repeat(43)}` });
+    try {
+      const result = await client.callTool({ name: 'search_hotels', arguments: { destination: 'Lisbon' } });
+      expect(result.isError).toBe(true);
+      expect(result.content).toEqual([
+        {
+          type: 'text',
+          text:
+            'unauthorized: HOTEL_AFFILIATE_KEY is not usable here: a publishable key (live_pk_…) works only from web pages on the origins it was ' +
+            'created for; an MCP client is not a browser and needs a secret key (live_…). Set it to a secret key, or leave it out to call without a key',
+        },
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -68,3 +68,27 @@ describe('first start', () => {
     await again.close();
   });
 });
+
+describe('demo photos', () => {
+  let t: TestService | undefined;
+  afterAll(async () => t?.close());
+
+  it('are served by the service at the address the demo hotels give, the same picture every time', async () => {
+    t = await startTestService(null, { DEMO_CATALOG: 'true', DEMO_HOTELS: '2000', PUBLIC_BASE_URL: 'https://api.blog-demo.example' });
+    const hotel = (await t.request('/hotels/search?destination=Lisbon&limit=1')).body.hotels[0];
+    expect(hotel.photo_url).toBe(`https://api.blog-demo.example/demo/photos/${hotel.id.slice('hotel/'.length)}/1.svg`);
+    const detail = (await t.request(`/hotels/${hotel.id}`)).body;
+    expect(detail.photos[0]).toBe(hotel.photo_url);
+    const path = new URL(hotel.photo_url).pathname;
+    const [first, second] = [await fetch(`${t.baseUrl}${path}`), await fetch(`${t.baseUrl}${path}`)];
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/svg+xml');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const svg = await first.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 800 533"/);
+    expect(await second.text()).toBe(svg);
+    expect((await fetch(`${t.baseUrl}/demo/photos/../../etc/passwd`)).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}/demo/photos/pt/lisbon/x/1.png`)).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}/demo/photos/pt/lisbon/x/1.svg`, { method: 'POST' })).status).toBe(405);
+  });
+});

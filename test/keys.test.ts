@@ -124,7 +124,7 @@ describe('the keys command', () => {
     expect(created.stderr).toMatch(/^Created key key_[0-9A-Za-z]{11} \(standard tier, affiliate code cli-code, label "From the CLI"\)\./);
 
     const list = await cli(['keys', 'list']);
-    expect(list.stdout).toMatch(/key_[0-9A-Za-z]{11}\s+standard\s+cli-code\s+From the CLI/);
+    expect(list.stdout).toMatch(/key_[0-9A-Za-z]{11}\s+secret\s+standard\s+cli-code\s+From the CLI/);
     expect(list.stdout).not.toContain(secret);
     const json = await cli(['keys', 'list', '--json']);
     expect(json.stdout).not.toContain(secret);

@@ -226,6 +226,16 @@ describe('the widget elsewhere', () => {
   });
 });
 
+describe('the widget offline', () => {
+  it('says the visitor seems to be offline, in the alert', async () => {
+    const { page, close } = await openBlog(allowedOrigin, '/preset.html');
+    await page.context().setOffline(true);
+    await widget(page).getByRole('button', { name: 'Show hotels in Lisbon' }).click();
+    await expect.poll(() => widget(page).locator('[role="alert"]').textContent()).toBe('You seem to be offline. Check your connection and try again.');
+    await close();
+  });
+});
+
 describe('the snippet builder at /widget', () => {
   it('previews the widget and writes the snippet with the served script and its integrity hash', async () => {
     const script = Buffer.from(await (await fetch(`${t.baseUrl}/widget/v1.js`)).arrayBuffer());

@@ -52,16 +52,15 @@ function networkFailure(error: unknown, options: RemoteRunnerOptions, signal: Ab
 
 export function remoteRunner(options: RemoteRunnerOptions): ToolRunner {
   const authorization: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
-  // A key that cannot be one of ours would be refused by the service anyway: say what is wrong with it.
-  const keyProblem =
-    options.apiKey === null ? null : keyKindOf(options.apiKey) === 'publishable' ? PUBLISHABLE_FOR_BROWSERS : keyShapeProblem(options.apiKey);
+  // A key that cannot be one of ours, or a browser's key, would be refused by the service anyway: say what is wrong with it.
+  const keyProblem = options.apiKey === null ? null : keyShapeProblem(options.apiKey);
+  const unauthorized = (message: string): ToolFailure => ({ code: 'unauthorized', message });
   const badKey: ToolFailure | null =
-    keyProblem === null
-      ? null
-      : {
-          code: 'unauthorized',
-          message: `HOTEL_AFFILIATE_KEY is not valid: ${keyProblem}. Set it to the key you were given, or leave it out to call without a key`,
-        };
+    options.apiKey !== null && keyProblem === null && keyKindOf(options.apiKey) === 'publishable'
+      ? unauthorized(`HOTEL_AFFILIATE_KEY is not usable here: ${PUBLISHABLE_FOR_BROWSERS}. Set it to a secret key, or leave it out to call without a key`)
+      : keyProblem === null
+        ? null
+        : unauthorized(`HOTEL_AFFILIATE_KEY is not valid: ${keyProblem}. Set it to the key you were given, or leave it out to call without a key`);
   return async (tool, args, signal): Promise<ToolOutcome> => {
     if (badKey) return { ok: false, error: badKey, allowance: null };
     let input: Record<string, unknown>;
