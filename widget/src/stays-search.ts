@@ -5,6 +5,7 @@
 // a preset destination is a button, not a search. Styles live in a shadow root.
 import { AREA_KINDS, CallFailure, search, suggest, type ApiSettings, type HotelSuggestion, type PlaceSuggestion, type SearchAnswer, type SearchTarget } from './api.js';
 import { credit, hotelCard } from './cards.js';
+import { Combobox, type ComboboxOption } from './combobox.js';
 import { h } from './dom.js';
 import { STYLES } from './styles.js';
 
@@ -17,7 +18,6 @@ const TYPING_PAUSE_MS = 150;
 const REMEMBERED_TEXTS = 50;
 
 type Suggestions = { places: PlaceSuggestion[]; hotels: HotelSuggestion[] };
-type Option = { element: HTMLElement; choose: () => void };
 
 let sheet: CSSStyleSheet | null = null;
 let nextId = 0;
@@ -33,16 +33,14 @@ function waitInWords(seconds: number): string {
 export class StaysSearch extends HTMLElement {
   static observedAttributes = ['destination'];
 
+  readonly #box: Combobox;
   readonly #input: HTMLInputElement;
-  readonly #list: HTMLUListElement;
   readonly #announce: HTMLElement;
   readonly #preset: HTMLButtonElement;
   readonly #status: HTMLElement;
   readonly #alert: HTMLElement;
   readonly #results: HTMLElement;
   readonly #ids = `stays-${nextId++}`;
-  #options: Option[] = [];
-  #active = -1;
   #searchedArea = true;
   #typing: ReturnType<typeof setTimeout> | undefined;
   #suggesting: AbortController | null = null;
@@ -56,20 +54,9 @@ export class StaysSearch extends HTMLElement {
     if (sheet.cssRules.length === 0) sheet.replaceSync(STYLES);
     root.adoptedStyleSheets = [sheet];
     const ids = this.#ids;
-    this.#input = h('input', {
-      id: `${ids}-input`,
-      type: 'text',
-      role: 'combobox',
-      part: 'input',
-      autocomplete: 'off',
-      spellcheck: 'false',
-      placeholder: 'City, region, airport or hotel',
-      'aria-autocomplete': 'list',
-      'aria-expanded': 'false',
-      'aria-controls': `${ids}-list`,
-    });
-    this.#list = h('ul', { id: `${ids}-list`, role: 'listbox', part: 'listbox', 'aria-label': 'Suggestions', hidden: '' });
     this.#announce = h('div', { class: 'sr', 'aria-live': 'polite' });
+    this.#box = new Combobox(ids, (text) => (this.#announce.textContent = text));
+    this.#input = this.#box.input;
     this.#preset = h('button', { type: 'button', class: 'preset', part: 'preset', hidden: '' });
     this.#status = h('div', { class: 'status', part: 'status', role: 'status' });
     this.#alert = h('div', { class: 'alert', part: 'alert', role: 'alert' });
@@ -77,7 +64,7 @@ export class StaysSearch extends HTMLElement {
     const form = h(
       'form',
       { role: 'search', part: 'form', 'aria-label': 'Hotel search' },
-      h('div', { class: 'field' }, h('label', { for: `${ids}-input`, part: 'label' }, 'Where are you going?'), this.#input, this.#list),
+      h('div', { class: 'field' }, h('label', { for: `${ids}-input`, part: 'label' }, 'Where are you going?'), this.#input, this.#box.list),
       h('button', { type: 'submit', part: 'button' }, 'Search'),
     );
     root.append(h('div', { class: 'box', part: 'container' }, form, this.#preset, this.#announce, this.#status, this.#alert, this.#results));
@@ -85,14 +72,9 @@ export class StaysSearch extends HTMLElement {
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const text = this.#input.value.trim();
-      if (this.#active >= 0) this.#options[this.#active].choose();
-      else if (text) this.#search({ destination: text }, text);
+      if (!this.#box.chooseActive() && text) this.#search({ destination: text }, text);
     });
     this.#input.addEventListener('input', () => this.#typed());
-    this.#input.addEventListener('keydown', (event) => this.#key(event));
-    this.#input.addEventListener('blur', () => this.#close());
-    // A click on a suggestion must not take the focus from the box first (its blur would close the list).
-    this.#list.addEventListener('mousedown', (event) => event.preventDefault());
     this.#preset.addEventListener('click', () => {
       const destination = this.getAttribute('destination');
       if (destination) this.#search({ destination }, destination);
@@ -136,7 +118,7 @@ export class StaysSearch extends HTMLElement {
     clearTimeout(this.#typing);
     this.#suggesting?.abort();
     const text = this.#input.value.trim();
-    if (text.length < 2) return this.#close();
+    if (text.length < 2) return this.#box.close();
     const known = this.#remembered.get(text.toLowerCase());
     if (known) return this.#offer(known);
     this.#typing = setTimeout(() => this.#askSuggestions(text), TYPING_PAUSE_MS);
@@ -157,86 +139,36 @@ export class StaysSearch extends HTMLElement {
   }
 
   #offer({ places, hotels }: Suggestions): void {
-    this.#list.replaceChildren();
-    this.#options = [];
-    this.#active = -1;
+    const options: ComboboxOption[] = [];
     // A place where the search would find nothing is not worth a visitor's choice.
     for (const place of places.filter((p) => p.hotel_count > 0)) {
       const hint = place.kind === 'city' || place.kind === 'region' ? `${place.hotel_count} hotels` : KIND_NAMES[place.kind];
-      this.#addOption(place.label, hint, () => {
-        this.#input.value = place.name;
-        this.#search({ placeId: place.place_id, kind: place.kind, label: place.label }, place.label);
+      options.push({
+        text: place.label,
+        hint,
+        choose: () => {
+          this.#input.value = place.name;
+          this.#search({ placeId: place.place_id, kind: place.kind, label: place.label }, place.label);
+        },
       });
     }
     for (const hotel of hotels) {
-      this.#addOption(`${hotel.name}, ${hotel.city}`, 'Hotel', () => {
-        this.#close();
-        window.open(hotel.url, '_blank', 'noopener');
+      options.push({
+        text: `${hotel.name}, ${hotel.city}`,
+        hint: 'Hotel',
+        choose: () => {
+          this.#box.close();
+          window.open(hotel.url, '_blank', 'noopener');
+        },
       });
     }
-    if (this.#options.length === 0) {
-      this.#close();
-      this.#announce.textContent = 'No suggestions.';
-      return;
-    }
-    this.#list.hidden = false;
-    this.#input.setAttribute('aria-expanded', 'true');
-    this.#announce.textContent = `${this.#options.length} suggestions. Use the up and down arrows to choose, Enter to search.`;
-  }
-
-  #addOption(text: string, hint: string, choose: () => void): void {
-    const index = this.#options.length;
-    const element = h('li', { id: `${this.#ids}-option-${index}`, role: 'option', part: 'option', 'aria-selected': 'false' }, h('span', {}, text), h('span', { class: 'hint' }, hint));
-    element.addEventListener('click', choose);
-    this.#list.append(element);
-    this.#options.push({ element, choose });
-  }
-
-  #close(): void {
-    this.#list.hidden = true;
-    this.#input.setAttribute('aria-expanded', 'false');
-    this.#input.removeAttribute('aria-activedescendant');
-    this.#active = -1;
-  }
-
-  #move(step: number): void {
-    if (this.#options.length === 0) return;
-    if (this.#list.hidden) {
-      this.#list.hidden = false;
-      this.#input.setAttribute('aria-expanded', 'true');
-    }
-    this.#options[this.#active]?.element.setAttribute('aria-selected', 'false');
-    const count = this.#options.length;
-    // From the box, down goes to the first suggestion and up to the last; then round and round.
-    this.#active = this.#active < 0 ? (step > 0 ? 0 : count - 1) : (this.#active + step + count) % count;
-    const option = this.#options[this.#active].element;
-    option.setAttribute('aria-selected', 'true');
-    option.scrollIntoView({ block: 'nearest' });
-    this.#input.setAttribute('aria-activedescendant', option.id);
-  }
-
-  #key(event: KeyboardEvent): void {
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        this.#move(1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        this.#move(-1);
-        break;
-      case 'Escape':
-        if (!this.#list.hidden) this.#close();
-        else this.#input.value = '';
-        event.preventDefault();
-        break;
-    }
+    this.#box.show(options);
   }
 
   // ----- search -----
 
   async #search(target: SearchTarget, what: string): Promise<void> {
-    this.#close();
+    this.#box.close();
     // A place's distances are from its centre; an airport's or a landmark's, from it.
     this.#searchedArea = 'destination' in target || AREA_KINDS.has(target.kind);
     this.#searching?.abort();
@@ -282,7 +214,7 @@ export class StaysSearch extends HTMLElement {
   }
 
   #fail(failure: CallFailure): void {
-    this.#close();
+    this.#box.close();
     this.#status.textContent = '';
     let message = failure.message;
     // Without a key, the service's 429 speaks to a developer; a visitor is told when to try again.
