@@ -1,42 +1,15 @@
 // The widget's calls to the service: suggestions as the visitor types, and searches. A
 // publishable key goes in the `key` query parameter, so a GET from the page is a simple CORS
 // request (no preflight per keystroke); nothing is stored and no cookie is sent.
+import type { components } from '../../clients/typescript/src/schema.js';
 
-export interface PlaceSuggestion {
-  place_id: string;
-  name: string;
-  label: string;
-  kind: 'city' | 'region' | 'country' | 'airport' | 'landmark';
-  country_code: string;
-  hotel_count: number;
-}
-
-export interface HotelSuggestion {
-  id: string;
-  name: string;
-  city: string;
-  country_code: string;
-  url: string;
-}
-
-export interface HotelCard {
-  id: string;
-  name: string;
-  stars: number | null;
-  rating: number | null;
-  review_count: number | null;
-  address: string;
-  distance_km: number | null;
-  photo_url: string | null;
-  url: string;
-}
-
-export interface SearchAnswer {
-  destination: string;
-  total: number;
-  hotels: HotelCard[];
-  alternatives?: Array<{ place_id: string; name: string; label: string; kind: PlaceSuggestion['kind'] }>;
-}
+// The answers' types come from the service's OpenAPI document, through the typed client's
+// generated schema (types only: nothing of it is bundled).
+type Schemas = components['schemas'];
+export type PlaceSuggestion = Schemas['PlaceSuggestion'];
+export type HotelCard = Schemas['HotelCard'];
+export type SearchAnswer = Schemas['SearchResponse'];
+export type SuggestAnswer = Schemas['SuggestResponse'];
 
 /** What to search: a place chosen from the suggestions, or text as typed. */
 export type SearchTarget = { placeId: string; kind: PlaceSuggestion['kind']; label: string } | { destination: string };
@@ -99,7 +72,7 @@ async function call<T>(settings: ApiSettings, path: string, params: Record<strin
 }
 
 export const suggest = (settings: ApiSettings, q: string, signal: AbortSignal) =>
-  call<{ places: PlaceSuggestion[]; hotels: HotelSuggestion[] }>(settings, 'suggest', { q, limit: '5' }, signal);
+  call<SuggestAnswer>(settings, 'suggest', { q, limit: '5' }, signal);
 
 export const search = (settings: ApiSettings, target: SearchTarget, limit: number, signal: AbortSignal) =>
   call<SearchAnswer>(settings, 'hotels/search', searchParams(target, limit), signal);

@@ -3,7 +3,7 @@
 // results as cards whose links carry the key's affiliate code and the sub-id, and the credit
 // "Book on <site>". Nothing is asked of the service before the visitor acts (display rule 2):
 // a preset destination is a button, not a search. Styles live in a shadow root.
-import { AREA_KINDS, CallFailure, search, suggest, type ApiSettings, type HotelSuggestion, type PlaceSuggestion, type SearchAnswer, type SearchTarget } from './api.js';
+import { AREA_KINDS, CallFailure, search, suggest, type ApiSettings, type PlaceSuggestion, type SearchAnswer, type SuggestAnswer, type SearchTarget } from './api.js';
 import { credit, hotelCard } from './cards.js';
 import { Combobox, type ComboboxOption } from './combobox.js';
 import { h } from './dom.js';
@@ -14,10 +14,9 @@ declare const __SITE_NAME__: string;
 
 const DEFAULT_LIMIT = 6;
 const TYPING_PAUSE_MS = 150;
-/** Suggestions remembered per element, so a text typed again (a backspace) asks nothing. */
+/** SuggestAnswer remembered per element, so a text typed again (a backspace) asks nothing. */
 const REMEMBERED_TEXTS = 50;
 
-type Suggestions = { places: PlaceSuggestion[]; hotels: HotelSuggestion[] };
 
 let sheet: CSSStyleSheet | null = null;
 let nextId = 0;
@@ -45,7 +44,7 @@ export class StaysSearch extends HTMLElement {
   #typing: ReturnType<typeof setTimeout> | undefined;
   #suggesting: AbortController | null = null;
   #searching: AbortController | null = null;
-  readonly #remembered = new Map<string, Suggestions>();
+  readonly #remembered = new Map<string, SuggestAnswer>();
 
   constructor() {
     super();
@@ -121,10 +120,10 @@ export class StaysSearch extends HTMLElement {
     if (text.length < 2) return this.#box.close();
     const known = this.#remembered.get(text.toLowerCase());
     if (known) return this.#offer(known);
-    this.#typing = setTimeout(() => this.#askSuggestions(text), TYPING_PAUSE_MS);
+    this.#typing = setTimeout(() => this.#askSuggestAnswer(text), TYPING_PAUSE_MS);
   }
 
-  async #askSuggestions(text: string): Promise<void> {
+  async #askSuggestAnswer(text: string): Promise<void> {
     const asking = (this.#suggesting = new AbortController());
     try {
       const answer = await suggest(this.#settings, text, asking.signal);
@@ -138,7 +137,7 @@ export class StaysSearch extends HTMLElement {
     }
   }
 
-  #offer({ places, hotels }: Suggestions): void {
+  #offer({ places, hotels }: SuggestAnswer): void {
     const options: ComboboxOption[] = [];
     // A place where the search would find nothing is not worth a visitor's choice.
     for (const place of places.filter((p) => p.hotel_count > 0)) {
