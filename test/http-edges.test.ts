@@ -2,6 +2,7 @@
 // id: bodies nested thousands deep, paths the router cannot decode, methods Node.js does not
 // know, request lines over the size limit, body-carrying methods without a Content-Type, and
 // a wrong key from an address whose keyless allowance is spent.
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { rpcMessageOf } from './support/mcp-clients.js';
@@ -187,5 +188,21 @@ describe('a wrong key from an address whose keyless allowance is spent', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('a body that runs past its Content-Length', () => {
+  it('answers the request it belonged to, then says the bytes after it are not a request, and closes', async () => {
+    const body = '{"urls":["https://www.stays.example/"]}';
+    const socket = connect(port, "127.0.0.1");
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+    socket.write(`POST /links HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n${body}`);
+    await new Promise((resolve) => socket.on('close', resolve));
+    const answers = received.split(/(?=HTTP\/1\.1 )/);
+    expect(answers.map((a) => a.split('\r\n', 1)[0])).toEqual(['HTTP/1.1 400 Bad Request', 'HTTP/1.1 400 Bad Request']);
+    expect(answers[0]).toContain('the body is not valid JSON');
+    expect(answers[1]).toContain('the bytes after a request on this connection are not an HTTP request: was its body longer than its Content-Length?');
+    expect(answers[1]).not.toContain('Allow:');
   });
 });

@@ -14,8 +14,10 @@ import { unroutedAnswer } from './paths.js';
 interface ParserError extends Error {
   code?: string;
   reason?: string;
-  /** The bytes the parser had when it gave up (a Buffer); the request line is at their start. */
+  /** The bytes the parser had when it gave up (a Buffer), which may begin with a request it read before. */
   rawPacket?: unknown;
+  /** Where in them it gave up. */
+  bytesParsed?: number;
 }
 
 interface RawAnswer {
@@ -27,10 +29,23 @@ interface RawAnswer {
 
 const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/\d\.\d\r?$/;
 
-/** A method Node.js does not know is still a wrong method of a known path: 405, or 404. */
-function unknownMethodAnswer(rawPacket: unknown): RawAnswer {
-  const firstLine = Buffer.isBuffer(rawPacket) ? rawPacket.subarray(0, 8192).toString('latin1').split('\n', 1)[0] : '';
-  const line = REQUEST_LINE.exec(firstLine);
+/**
+ * A method Node.js does not know is still a wrong method of a known path: 405, or 404. The line
+ * read is the one the parser gave up on, not the packet's first: bytes that follow a request on
+ * the connection (its body ran past its Content-Length) are not that request.
+ */
+function unknownMethodAnswer(rawPacket: unknown, bytesParsed: number | undefined): RawAnswer {
+  const bytes = Buffer.isBuffer(rawPacket) ? rawPacket : Buffer.alloc(0);
+  const start = bytesParsed ? bytes.lastIndexOf(0x0a, bytesParsed - 1) + 1 : 0;
+  const failedLine = bytes.subarray(start, start + 8192).toString('latin1').split('\n', 1)[0];
+  const line = REQUEST_LINE.exec(failedLine);
+  if (!line && start > 0) {
+    return {
+      status: 400,
+      code: 'invalid_params',
+      message: 'the bytes after a request on this connection are not an HTTP request: was its body longer than its Content-Length?',
+    };
+  }
   if (!line) return { status: 400, code: 'invalid_params', message: 'the request line could not be read: its method is not an HTTP method' };
   const path = line[2].split('?')[0];
   return unroutedAnswer(line[1], path);
@@ -39,7 +54,7 @@ function unknownMethodAnswer(rawPacket: unknown): RawAnswer {
 function clientErrorAnswer(error: ParserError): RawAnswer {
   switch (error.code) {
     case 'HPE_INVALID_METHOD':
-      return unknownMethodAnswer(error.rawPacket);
+      return unknownMethodAnswer(error.rawPacket, error.bytesParsed);
     case 'HPE_HEADER_OVERFLOW':
       return { status: 431, code: 'invalid_params', message: `the request line and headers must be at most ${maxHeaderSize} bytes together` };
     case 'HPE_INVALID_URL':
@@ -86,14 +101,22 @@ function answerOnSocket(logger: FastifyBaseLogger, socket: Socket, answer: RawAn
 
 /** Node.js's clientError: bytes its parser refused. */
 export function answerClientError(logger: FastifyBaseLogger, error: ParserError, socket: Socket): void {
-  // A reset connection has nobody to answer; a response already under way on this connection
-  // (a pipelined request) must not be interleaved with ours: Node.js itself checks the same.
-  const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
-  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable || inProgress) {
+  // A reset connection has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
     socket.destroy();
     return;
   }
-  answerOnSocket(logger, socket, clientErrorAnswer(error), error.code);
+  // A request read before these bytes on the same connection is answered first, then this: its
+  // answer must neither be lost nor interleaved with ours.
+  const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  const answer = () => answerOnSocket(logger, socket, clientErrorAnswer(error), error.code);
+  if (pending && !pending.writableFinished) {
+    pending.once('finish', answer);
+    // Its connection gone before it finished: nobody is left to answer.
+    pending.once('close', () => {
+      if (!pending.writableFinished) socket.destroy();
+    });
+  } else answer();
 }
 
 /**
