@@ -1,7 +1,11 @@
 // Dependencies that fail: a store that cannot be read is 503 with Retry-After, no catalog yet
 // is 503, an unexpected failure is 500 with a request id and no stack trace; never a crash.
 // MCP tool calls meet the same failures as tool errors.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AccessGate } from '../src/access/access-gate.js';
@@ -16,6 +20,7 @@ import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { connectMcp } from './support/mcp-clients.js';
 import { runCli } from './support/cli.js';
 import { startTestService, type TestService } from './support/test-service.js';
+import { TEST_POSTGRES, testDatabase, usePostgres } from './support/test-database.js';
 
 const started: TestService[] = [];
 afterAll(async () => {
@@ -167,3 +172,49 @@ describe('an unexpected failure', () => {
     }
   });
 });
+
+describe.runIf(usePostgres)('a PostgreSQL connection ended under a running server', () => {
+  it('answers every call: a read sent on a connection the server ended is made again on a fresh one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-test-'));
+    const database = await testDatabase(dataDir);
+    const name = `killed-${randomUUID().slice(0, 8)}`;
+    const t = await startTestService(FIXTURE_HOTELS, { DATABASE_URL: `${database.env.DATABASE_URL}&application_name=${name}` }, { dataDir, database });
+    started.push(t);
+    const { secret } = await t.service.keys.create({ tier: 'partner', affiliateCode: 'pooled', label: null });
+    const calls = () =>
+      Promise.all(
+        ['casa-do-sol', 'pestana-palace', 'hotel-aurora', 'casa-do-sol', 'pestana-palace'].map((id) =>
+          t.request(`/hotels/hotel/pt/lisbon/${id}`, { headers: { authorization: `Bearer ${secret}` } }),
+        ),
+      );
+    // Calls all the while, from several connections of the pool, as the server ends every one of them, again and again.
+    expect((await calls()).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    let calling = true;
+    const statuses: number[] = [];
+    const load = (async () => {
+      while (calling) for (const r of await calls()) statuses.push(r.status);
+    })();
+    let ended = 0;
+    for (let i = 0; i < 10; i++) {
+      ended += await endConnections(name);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    calling = false;
+    await load;
+    expect(ended).toBeGreaterThan(5);
+    expect(statuses.length).toBeGreaterThan(50);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  });
+});
+
+/** Ends, from the server's side, every connection with this application_name; how many. */
+async function endConnections(applicationName: string): Promise<number> {
+  const client = new pg.Client(TEST_POSTGRES);
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE application_name = $1', [applicationName]);
+    return rows.filter((r) => r.ended).length;
+  } finally {
+    await client.end();
+  }
+}

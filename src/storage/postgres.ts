@@ -59,15 +59,37 @@ const MIGRATIONS: string[] = [
    ALTER TABLE api_keys ADD COLUMN publishable_key text;`,
 ];
 
-/** A query that fails after `timeoutMs` instead of waiting on a server that does not answer. */
-export function queryWithin<Row extends pg.QueryResultRow>(
+/** Errors of a connection the server ended (a restart, pg_terminate_backend, a proxy's cut), not of the query sent on it. */
+const ENDED_BY_SERVER = new Set(['57P01', '57P02', 'ECONNRESET', 'EPIPE']);
+
+function connectionEnded(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return (code !== undefined && ENDED_BY_SERVER.has(code)) || /^Connection terminated|not queryable/.test(message ?? '');
+}
+
+/**
+ * A query that fails after `timeoutMs` instead of waiting on a server that does not answer. A read
+ * sent on a pooled connection the server has ended is made again: the pool drops a connection that
+ * failed so, and the others it holds idle may have been ended with it (a restart ends them all),
+ * so a read is tried until a live connection answers, at most once per connection the pool holds,
+ * then on a new one. A write is not made again: it may have been made.
+ */
+export async function queryWithin<Row extends pg.QueryResultRow>(
   pool: pg.Pool,
   timeoutMs: number,
   text: string,
   values: unknown[] = [],
 ): Promise<pg.QueryResult<Row>> {
   // query_timeout per query is supported by pg but missing from its QueryConfig type.
-  return pool.query<Row>({ text, values, query_timeout: timeoutMs } as pg.QueryConfig);
+  const query = { text, values, query_timeout: timeoutMs } as pg.QueryConfig;
+  const attempts = text.startsWith('SELECT') ? (pool.options.max ?? 10) + 1 : 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.query<Row>(query);
+    } catch (error) {
+      if (attempt >= attempts || !connectionEnded(error)) throw error;
+    }
+  }
 }
 
 /** Runs `work` in a transaction on one client of the pool; rolls back if it throws. */
