@@ -1,9 +1,10 @@
 // Stopping the way orchestrators expect: on SIGTERM the instance first reports unready and
 // keeps answering for SHUTDOWN_DELAY_SECONDS (load balancers take a few probes to notice), then
 // stops accepting connections, answers every call it has received (each answer closing its
-// connection), closes idle keep-alive connections, and exits; connections still busy after
+// connection), closes keep-alive connections that stayed idle for a second, and exits; connections still busy after
 // SHUTDOWN_TIMEOUT_SECONDS are closed. SIGINT (Ctrl-C at a terminal) skips the delay; a second
 // signal exits at once.
+import type { Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
@@ -23,6 +24,7 @@ export function drainOnSignals(service: Service, config: Pick<Config, 'SHUTDOWN_
     logger.info({ signal, delaySeconds, timeoutSeconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'draining: readiness reports unready');
     await sleep(delaySeconds * 1000);
 
+    closeIdleConnectionsAfterGrace(service.http.server);
     let timedOut = false;
     const deadline = setTimeout(() => {
       timedOut = true;
@@ -41,6 +43,21 @@ export function drainOnSignals(service: Service, config: Pick<Config, 'SHUTDOWN_
   };
   process.on('SIGTERM', (signal) => void stop(signal));
   process.on('SIGINT', (signal) => void stop(signal));
+}
+
+/** How long a connection with no request under way is left open once the listener closes. */
+export const IDLE_GRACE_MS = 1000;
+
+/**
+ * When the listener closes, Node.js (and Fastify) close the connections that have no request
+ * under way at once. Under load some of those have a request already on its way (a client that
+ * reconnected after the last Connection: close answer), which the client then sees reset. Closing
+ * them after a grace instead lets those requests be answered, with Connection: close; a client
+ * that keeps a connection idle through the grace finds it closed.
+ */
+function closeIdleConnectionsAfterGrace(server: Server): void {
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => void setTimeout(closeIdle, IDLE_GRACE_MS).unref();
 }
 
 /** Longest wait for the log to be written before exiting anyway. */

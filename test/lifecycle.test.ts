@@ -198,3 +198,40 @@ describe('on SIGTERM with calls that outlast the timeout', () => {
     }
   });
 });
+
+describe('on SIGTERM under load', () => {
+  it('resets no call: busy connections are told to close, and an idle one is closed only after a grace in which its next call is answered', async () => {
+    const s = await startProcess({ SHUTDOWN_DELAY_SECONDS: '0.3', SHUTDOWN_TIMEOUT_SECONDS: '10' });
+    const busy = new Agent({ keepAlive: true, maxSockets: 20 });
+    const idle = new Agent({ keepAlive: true, maxSockets: 10 });
+    const call = (agent: Agent) => get(agent, `${s.baseUrl}/hotels/search?destination=Lisbon&limit=1`).then((r) => `${r.status} ${r.headers.connection}`, (e: Error & { code?: string }) => e.code ?? e.message);
+    try {
+      // Ten clients keep a connection each and say nothing until the listener has closed.
+      expect(await Promise.all(Array.from({ length: 10 }, () => call(idle)))).toEqual(Array(10).fill('200 keep-alive'));
+      // Twenty call back to back, each until an answer tells it to close (then, as behind a load balancer, it goes elsewhere).
+      const busyOutcomes: string[] = [];
+      const client = async () => {
+        for (;;) {
+          const outcome = await call(busy);
+          busyOutcomes.push(outcome);
+          if (outcome !== '200 keep-alive') return;
+        }
+      };
+      const clients = Array.from({ length: 20 }, client);
+      await waitFor(() => busyOutcomes.length > 200, 'the load to be under way');
+      s.child.kill('SIGTERM');
+      await Promise.all(clients);
+      expect(busyOutcomes.filter((o) => o !== '200 keep-alive')).toEqual(Array(20).fill('200 close'));
+      // The listener closes after the delay; the idle clients then call on the connections they hold.
+      await waitFor(() => s.logs.some((l) => l.msg === 'draining: readiness reports unready'), 'the drain to begin');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await expect(fetch(`${s.baseUrl}/healthz`)).rejects.toThrow();
+      expect(await Promise.all(Array.from({ length: 10 }, () => call(idle)))).toEqual(Array(10).fill('200 close'));
+      expect(await s.exited).toBe(0);
+    } finally {
+      busy.destroy();
+      idle.destroy();
+      s.child.kill('SIGKILL');
+    }
+  });
+});
