@@ -45,6 +45,10 @@ describe.concurrent('a data directory that cannot be used', { timeout: 60_000 },
     expectStoppedWith(await runCli('/sys/hotel-affiliate-test/data', ['keys', 'list']), /^configuration: DATA_DIR: cannot keep the database in \/sys\/hotel-affiliate-test\/data \((EPERM|EACCES|EROFS): /);
   });
 
+  it('stops the service, without hanging, when DATA_DIR is under /proc (where a directory cannot be made, yet its parent exists)', async () => {
+    expectStoppedWith(await startService({ DATA_DIR: '/proc/hotel-affiliate-test/data' }), /^configuration: DATA_DIR: cannot keep the database in \/proc\/hotel-affiliate-test\/data \(ENOENT: /);
+  });
+
   it('stops the CLI when the database file is not a database', async () => {
     const dataDir = join(root, 'corrupt-db');
     mkdirSync(dataDir);

@@ -1,7 +1,7 @@
 // The gazetteer and the place suggestions a server starts with, kept built beside the catalog
 // indexes: reading them back takes a fraction of the 2-3 s building them from the data packages
 // (or a loaded dump) does. A file is used only for the same gazetteer and the same code.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Logger } from 'pino';
 import { codeFingerprint } from '../snapshot/code-fingerprint.js';
@@ -17,6 +17,7 @@ import { gazetteerFor, gazetteerIdentity } from './gazetteer-file.js';
 import { PlaceNames } from './place-names.js';
 import { PlaceSuggestions } from './place-suggestions.js';
 import { TypoIndex } from './typo-index.js';
+import { makeDirectories } from '../storage/directories.js';
 
 const CLASSES: SnapshotClasses = { Gazetteer, IndexBuffer, KdTree, KeyIndex, PlaceNames, PlaceSuggestions, RangeBest, TypoIndex };
 const PREFIX = 'gazetteer-';
@@ -51,7 +52,7 @@ export async function openPlaceIndexes(dataDir: string, saveDir: string | null, 
   const path = join(saveDir, `${PREFIX}${meta.code.slice(0, 12)}.bin`);
   if (shelf && !existsSync(path)) {
     try {
-      mkdirSync(saveDir, { recursive: true });
+      makeDirectories(saveDir);
       await shelf.get(basename(path), path);
     } catch (error) {
       logger.warn({ err: error }, 'saved gazetteer not copied from the database; building it');

@@ -3,8 +3,9 @@
 // build pauses answering (6.6 s at a million hotels, measured), reading the saved file about
 // half a second. A marker names its process; one whose process is gone, or older than an import
 // can take, is not believed (an import stopped by SIGKILL leaves its marker behind).
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirectories } from '../storage/directories.js';
 
 const MARKER = /^import-(\d+)\.pending$/;
 /** A marker older than this is an import that will not save anything any more. */
@@ -12,7 +13,7 @@ const MARKER_LIFETIME_MS = 30 * 60_000;
 
 /** Marks an import under way in `dir`; the returned function takes the mark away (call it in a finally). */
 export function markImport(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
+  makeDirectories(dir);
   const path = join(dir, `import-${process.pid}.pending`);
   writeFileSync(path, '');
   return () => rmSync(path, { force: true });

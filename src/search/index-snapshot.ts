@@ -5,7 +5,7 @@
 // catalog, the same gazetteer and the same code; any other file is ignored and, after a while,
 // removed. With PostgreSQL the files also go to the database's file shelf, for instances on
 // other disks.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { CatalogVersion } from '../catalog/store.js';
 import type { Gazetteer } from '../places/gazetteer.js';
@@ -29,6 +29,7 @@ import { RangeBest } from './prefix-ranges.js';
 import { InternedColumn, OptionalStringColumn, StringColumn } from './string-column.js';
 import { TopK } from './top-k.js';
 import { WordPairLists } from './word-pairs.js';
+import { makeDirectories } from '../storage/directories.js';
 
 /** Every class a catalog index is made of. */
 const CLASSES: SnapshotClasses = {
@@ -103,7 +104,7 @@ export class IndexSnapshots {
   async fetch(version: CatalogVersion, gazetteer: Gazetteer): Promise<boolean> {
     const meta = metaOf(version, gazetteer);
     if (!this.shelf || meta === null || existsSync(this.pathOf(meta))) return false;
-    mkdirSync(this.dir, { recursive: true });
+    makeDirectories(this.dir);
     return this.shelf.get(basename(this.pathOf(meta)), this.pathOf(meta));
   }
 

@@ -1,9 +1,10 @@
 // Saved graphs kept in a folder, each known by its meta (what it was built from): what the
 // catalog index files and the places file share. A file is read only when its meta has every
 // field of the one expected; other versions' files are removed after a while.
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openGraph, openGraphInBackground, saveGraph, type OpenedGraph, type SaveOptions } from './graph-file.js';
+import { makeDirectories } from '../storage/directories.js';
 
 /** Files of other generations or versions are removed once this old (another process may still be writing or reading its own). */
 const STALE_AFTER_MS = 10 * 60_000;
@@ -71,7 +72,7 @@ export function hasSaved(path: string, expected: object): boolean {
 
 /** Saves a graph at `path` in `dir` (whole, by a rename), then removes the folder's stale files of `prefix`. */
 export function saveInFolder(dir: string, prefix: string, path: string, meta: object, root: unknown, options: SaveOptions): void {
-  mkdirSync(dir, { recursive: true });
+  makeDirectories(dir);
   saveGraph(path, meta, root, options);
   removeStaleFiles(dir, prefix, path);
 }

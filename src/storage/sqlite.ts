@@ -1,8 +1,8 @@
 // The embedded database: one SQLite file under DATA_DIR holding the catalog, the keys, and the
 // allowance counts of a stopped instance.
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { makeDirectories } from './directories.js';
 
 export type SqliteDatabase = Database.Database;
 
@@ -60,7 +60,7 @@ export function sqliteFile(dataDir: string): string {
 
 /** Opens (creating if needed) the database under `dataDir` and brings its schema up to date. */
 export function openSqlite(dataDir: string): SqliteDatabase {
-  mkdirSync(dataDir, { recursive: true });
+  makeDirectories(dataDir);
   const db = new Database(sqliteFile(dataDir));
   // WAL lets the server read while an import writes; the busy timeout queues writers.
   db.pragma('journal_mode = WAL');
