@@ -7,7 +7,8 @@ import { builtInGazetteer } from '../src/places/gazetteer.js';
 import { PlaceSuggestions } from '../src/places/place-suggestions.js';
 import { placeTypos } from '../src/places/place-typos.js';
 import { NameIndex } from '../src/search/name-index.js';
-import { beginsFillerWord, isFillerLike, nameWords } from '../src/search/name-words.js';
+import { LEADS, leadOf } from '../src/search/hotel-suggestions.js';
+import { beginsFillerWord, isFillerLike, nameWords, spelledOut } from '../src/search/name-words.js';
 import { BestFirst, nearPrefixRanges, prefixRange, RangeBest } from '../src/search/prefix-ranges.js';
 import { foldWords } from '../src/text/fold.js';
 
@@ -22,27 +23,59 @@ function random(seed: number) {
 
 const WORDS = ['amber', 'ambler', 'grand', 'palace', 'palacete', 'pal', 'the', 'hotel', 'lisbon', 'lis', 'rooms', 'roma', 'saint', 'st', 'sol', 'solar', 'inn', 'casa'];
 
-/** The rule, read off every name: names holding the typed words in order, then a word beginning with the unfinished one. */
+/**
+ * The rule, read off every name: names holding the typed words in order (each word once, as names
+ * are read), then a word beginning with the unfinished one. A "hotel" or "the" typed first reads
+ * names that begin with it first, then every name as if it had not been typed. Tiers (lower
+ * first): 1 for a name that lacks the lead typed, 2 for words held further in than the name's
+ * start, 2 more where an unfinished word may be "hotel" or "the" and the name goes on after the
+ * words. Words typed twice are checked on the name's own words.
+ */
 function everyName(names: string[], ranks: Uint32Array, text: string, limit: number): number[] {
-  const typed = foldWords(text).map((w) => nameWords(w)[0] ?? w);
+  const typed = foldWords(text).map(spelledOut);
   const unfinished = /[a-z0-9]$/i.test(text) ? typed.pop() : undefined;
-  const whole = typed.filter((w) => !isFillerLike(w));
+  const typedLead = typed.length > 0 ? (LEADS[typed[0]] ?? 0) : 0;
+  const meaningful = typed.filter((w) => !isFillerLike(w));
+  const whole = [...new Set(meaningful)];
+  const repeating = unfinished !== undefined && meaningful.some((w) => w.startsWith(unfinished));
+  const checked = whole.length < meaningful.length || repeating;
   const found: { hotel: number; tier: number }[] = [];
   names.forEach((name, hotel) => {
+    if (checked && !ownWordsHold(name, meaningful, unfinished)) return;
     const words = nameWords(name);
+    const lead = leadOf(name);
     let tier = Infinity;
-    for (let i = 0; i < words.length; i++) {
-      const holdsWhole = whole.every((w, k) => words[i + k] === w);
-      if (!holdsWhole) continue;
-      const next = words[i + whole.length];
-      const unfinishedFits = unfinished !== undefined && !isFillerLike(unfinished) && next !== undefined && next.startsWith(unfinished);
-      const wholeSuffices = whole.length > 0 && (unfinished === undefined || isFillerLike(unfinished) || beginsFillerWord(unfinished));
-      if (unfinishedFits || wholeSuffices) tier = Math.min(tier, i === 0 ? 0 : 1);
+    for (const [needLead, extra] of typedLead !== 0 ? [[typedLead, 0], [0, 1]] : [[0, 0]]) {
+      if (needLead !== 0 && lead !== needLead) continue;
+      for (let i = 0; i < (needLead !== 0 ? 1 : words.length); i++) {
+        if (!whole.every((w, k) => words[i + k] === w)) continue;
+        const next = words[i + whole.length];
+        const base = i === 0 ? 0 : 2;
+        const sequence = whole.length > 0 || needLead !== 0;
+        let t = Infinity;
+        if (unfinished === undefined || repeating) t = sequence ? base : t;
+        else if (isFillerLike(unfinished) || beginsFillerWord(unfinished)) t = sequence ? (next === undefined ? base : base + 2) : t;
+        if (unfinished !== undefined && !isFillerLike(unfinished) && next !== undefined && next.startsWith(unfinished)) t = Math.min(t, base);
+        tier = Math.min(tier, t + extra);
+      }
     }
     if (tier < Infinity) found.push({ hotel, tier });
   });
   found.sort((a, b) => a.tier - b.tier || ranks[a.hotel] - ranks[b.hotel]);
   return found.slice(0, limit).map((f) => f.hotel);
+}
+
+/** Whether a name's own words (filler left out, repeats kept) hold `words` in a row, then one beginning with `unfinished`. */
+function ownWordsHold(name: string, words: string[], unfinished: string | undefined): boolean {
+  const own = foldWords(name)
+    .map(spelledOut)
+    .filter((w) => !isFillerLike(w));
+  for (let at = 0; at + words.length <= own.length; at++) {
+    if (!words.every((w, k) => own[at + k] === w)) continue;
+    const after = own[at + words.length];
+    if (unfinished === undefined || isFillerLike(unfinished) || (after !== undefined && after.startsWith(unfinished))) return true;
+  }
+  return false;
 }
 
 describe('hotel suggestions', () => {

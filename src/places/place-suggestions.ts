@@ -141,7 +141,8 @@ export class PlaceSuggestions {
         if (keep && !keep(entry.place)) continue;
         if (loosely && list.names[next.position] === typed) continue;
         const { id } = entry.place;
-        offer(entry.place, next.score + likelihood(entry, hotelCount(id)) - likelihood(entry, 0));
+        const unnamed = namesNoAirport(entry, list.names[next.position], typed) ? Math.min(entry.bonus, PARTIAL_BONUS_CAP) : 0;
+        offer(entry.place, next.score + likelihood(entry, hotelCount(id)) - likelihood(entry, 0) - unnamed);
       }
     };
     const asTyped = new BestFirst(list.ranges);
@@ -186,6 +187,21 @@ export class PlaceSuggestions {
 function nameAndWhere(text: string): { typed: string; qualifier: string } {
   const comma = text.indexOf(',');
   return comma < 0 ? { typed: foldText(text), qualifier: '' } : { typed: foldText(text.slice(0, comma)), qualifier: foldText(text.slice(comma + 1)) };
+}
+
+/**
+ * Whether an airport is reached through the name of the city it serves with "airport" after it,
+ * typed no further than the city ("vallet" of "valletta airport"): that says the city, so the
+ * airport loses the standing its name gives it and comes after the city. "Valletta a" names the
+ * airport; so does "heathr", the beginning of the airport's own name.
+ */
+function namesNoAirport(entry: NameEntry, name: string, typed: string): boolean {
+  if (entry.place.kind !== 'airport') return false;
+  const airport = name.lastIndexOf(' airport');
+  if (airport <= 0 || typed.length > airport) return false;
+  // An airport's label ends with the city it serves and its country: "… (MLA), Valletta, Malta".
+  const parts = entry.place.label.split(', ');
+  return parts.length >= 3 && foldText(parts[parts.length - 2]) === name.slice(0, airport);
 }
 
 /** How likely a place is meant by a name typed in part, the catalog's hotels aside. */

@@ -3,83 +3,92 @@
 // "lisbon"), in word order, so the names holding the whole words typed and then a word that
 // begins with the last, unfinished one are one run of the list. The words are those the name
 // index reads (folded, abbreviations spelled out, "hotel" and "the" left out), numbered in
-// alphabetical order so a sequence compares as numbers. Best first: names that begin with what
-// was typed, then names holding it further in; best-rated first within each. An unfinished word
-// of four letters or more that begins no word is read one typo away; a whole word through the
-// name index's typo reading.
+// alphabetical order so a sequence compares as numbers. A name that begins with "Hotel" or "The"
+// is filed once more under that word and its words ("hotel alder"), so a traveller who types it
+// first finds the names that begin so first. Best first: names that begin with what was typed,
+// then names holding it further in; best-rated first within each. An unfinished word of four
+// letters or more that begins no word is read one typo away; a whole word through the name
+// index's typo reading.
 import { foldWords } from '../text/fold.js';
 import { NameGroups } from './name-groups.js';
 import type { NameReader } from './name-reading.js';
 import { beginsFillerWord, isFillerLike, spelledOut } from './name-words.js';
 import { BestFirst, nearPrefixRanges, prefixRange, RangeBest } from './prefix-ranges.js';
+import { sortedSuggestionRows, type SuggestionRows } from './suggestion-rows.js';
+import type { TextColumn } from './string-column.js';
 
 const MIN_TYPO_LETTERS = 4;
 /** Names read at most per call: they are read best first, so this only ends a long tail early. */
 const MAX_ROWS_READ = 400;
+/** Hotels of one name read at most for those that begin with a lead word, or repeat a word as typed. */
+const MAX_HOTELS_SCANNED = 2000;
 const anyLetter = () => true;
+
+/** The words a name may begin with that the name index leaves out, and the lead each one is. */
+export const LEADS: Readonly<Record<string, number>> = { hotel: 1, hotels: 1, the: 2 };
+
+/** The lead a name begins with (1 "hotel", 2 "the"), or 0; only before a word that is not filler. */
+export function leadOf(name: string): number {
+  // Most names begin with neither: read past without folding them (a million at an index build).
+  const first = name.charCodeAt(0) | 0x20;
+  if (first !== 0x68 && first !== 0x74 && name.charCodeAt(0) < 0x80) return 0;
+  const words = foldWords(name).map(spelledOut);
+  const lead = words.length > 1 ? (LEADS[words[0]] ?? 0) : 0;
+  return lead !== 0 && words.slice(1).some((w) => !isFillerLike(w)) ? lead : 0;
+}
 
 export class HotelSuggestions {
   /** The catalog's words in alphabetical order, and each word's place in it. */
   private readonly sortedWords: string[];
   private readonly alphabetical: Uint32Array;
-  /** Rows, in the order of their word sequences: the group and where in its words the row starts. */
-  private readonly rowGroup: Uint32Array;
-  private readonly rowFrom: Uint32Array;
+  private readonly rows: SuggestionRows;
   private readonly ranges: RangeBest;
-  /** Penalties that put names holding the typed words later, and typo readings after all read as typed. */
+  /** Per hotel: the lead word its name begins with (0 none). */
+  private readonly hotelLead: Uint8Array;
+  /**
+   * Penalties, in units of the hotel count (scores are hotel ranks): a name that lacks the lead
+   * typed, a name holding the words further in, and typo readings after everything read as typed.
+   */
+  private readonly leadMiss: number;
   private readonly later: number;
   private readonly typo: number;
-  private readonly groupSeen: Uint32Array;
+  private readonly hotelSeen: Uint32Array;
   private stamp = 0;
 
   constructor(
     private readonly groups: NameGroups,
     private readonly reader: NameReader,
     private readonly hotelRank: Uint32Array,
+    private readonly names: TextColumn,
   ) {
-    const { words, tokens, tokenStart, rank } = groups;
+    const { words } = groups;
     const byWord = Array.from(words.keys()).sort((a, b) => (words[a] < words[b] ? -1 : words[a] > words[b] ? 1 : 0));
     this.sortedWords = byWord.map((t) => words[t]);
     this.alphabetical = new Uint32Array(words.length);
     byWord.forEach((t, position) => (this.alphabetical[t] = position));
-
-    // A row per word of each name; its sequence is the name's words from there on.
-    const size = groups.size;
-    const groupOfToken = new Uint32Array(tokens.length);
-    for (let g = 0; g < size; g++) groupOfToken.fill(g, tokenStart[g], tokenStart[g + 1]);
-    const alphabetical = this.alphabetical;
-    // Filed by first word (a counting sort), then each word's rows by the words that follow.
-    const rows = new Uint32Array(tokens.length);
-    const bucketStart = new Uint32Array(words.length + 1);
-    for (let at = 0; at < tokens.length; at++) bucketStart[alphabetical[tokens[at]] + 1]++;
-    for (let w = 0; w < words.length; w++) bucketStart[w + 1] += bucketStart[w];
-    const fill = bucketStart.slice(0, words.length);
-    for (let at = 0; at < tokens.length; at++) rows[fill[alphabetical[tokens[at]]]++] = at;
-    const byFollowingWords = (a: number, b: number) => {
-      const endA = tokenStart[groupOfToken[a] + 1];
-      const endB = tokenStart[groupOfToken[b] + 1];
-      for (a++, b++; ; a++, b++) {
-        if (a === endA) return b === endB ? 0 : -1;
-        if (b === endB) return 1;
-        const d = alphabetical[tokens[a]] - alphabetical[tokens[b]];
-        if (d !== 0) return d;
-      }
-    };
-    for (let w = 0; w < words.length; w++) {
-      if (bucketStart[w + 1] - bucketStart[w] > 1) rows.subarray(bucketStart[w], bucketStart[w + 1]).sort(byFollowingWords);
-    }
-    this.rowGroup = new Uint32Array(rows.length);
-    this.rowFrom = rows;
-    this.later = size;
-    this.typo = 2 * size;
-    const score = new Float64Array(rows.length);
-    for (let r = 0; r < rows.length; r++) {
-      const g = groupOfToken[rows[r]];
-      this.rowGroup[r] = g;
-      score[r] = -(rank[g] + (rows[r] === tokenStart[g] ? 0 : this.later));
+    const n = names.length;
+    this.hotelLead = new Uint8Array(n);
+    for (let h = 0; h < n; h++) this.hotelLead[h] = leadOf(names.at(h)!);
+    this.rows = sortedSuggestionRows(groups, this.alphabetical, this.hotelLead);
+    this.leadMiss = n;
+    this.later = 2 * n;
+    this.typo = 8 * n;
+    const { rowGroup, rowFrom, rowLead } = this.rows;
+    const score = new Float64Array(rowGroup.length);
+    for (let r = 0; r < score.length; r++) {
+      const g = rowGroup[r];
+      const best = rowLead[r] === 0 ? groups.hotels[groups.hotelStart[g]] : this.firstWithLead(g, rowLead[r]);
+      score[r] = -(hotelRank[best] + (rowFrom[r] === groups.tokenStart[g] ? 0 : this.later));
     }
     this.ranges = new RangeBest(score);
-    this.groupSeen = new Uint32Array(size);
+    this.hotelSeen = new Uint32Array(n);
+  }
+
+  /** The best-rated hotel of a group whose name begins with this lead (there is one: the row exists). */
+  private firstWithLead(g: number, lead: number): number {
+    const { hotelStart, hotels } = this.groups;
+    for (let k = hotelStart[g]; k < hotelStart[g + 1]; k++) if (this.hotelLead[hotels[k]] === lead) return hotels[k];
+    throw new Error('a lead row without a hotel of that lead');
   }
 
   /** The best hotels (by index) whose names hold the typed words, the last one perhaps unfinished. */
@@ -87,31 +96,53 @@ export class HotelSuggestions {
     const typed = foldWords(text).map(spelledOut);
     // "Palace " has its last word finished; "Palace" may be going on to "Palacete".
     const unfinished = /[\p{L}\p{N}]$/u.test(text) ? typed.pop() : undefined;
+    const lead = typed.length > 0 ? (LEADS[typed[0]] ?? 0) : 0;
     const whole: number[] = [];
     let penalty = 0;
+    let repeated = false;
     for (const word of typed) {
       if (isFillerLike(word)) continue;
       const token = this.reader.closestWord(word);
       if (token < 0) return [];
       if (this.groups.words[token] !== word) penalty = this.typo;
-      whole.push(this.alphabetical[token]);
+      // Names are read with each word once ("Alder & Alder" is "alder"): so is what is typed.
+      if (whole.includes(this.alphabetical[token])) repeated = true;
+      else whole.push(this.alphabetical[token]);
     }
+    // An unfinished word that begins a word already typed may be that word again.
+    const repeating = unfinished !== undefined && typed.some((w) => !isFillerLike(w) && w.startsWith(unfinished));
     const best = new BestFirst(this.ranges);
-    if (unfinished === undefined || isFillerLike(unfinished) || beginsFillerWord(unfinished)) {
-      // Finished words only, or an unfinished one that may be "hotel" or "the" being typed: names
-      // holding the finished words in a row.
-      const last = whole.at(-1);
-      if (last !== undefined) this.addRows(best, whole.slice(0, -1), last, last + 1, penalty);
-      else if (unfinished === undefined || isFillerLike(unfinished)) return [];
+    // A lead typed first: names that begin with it, then the others as if it had not been typed.
+    if (lead !== 0) this.addReadings(best, [this.rows.leadNumber(lead), ...whole], unfinished, penalty, repeating);
+    this.addReadings(best, whole, unfinished, penalty + (lead !== 0 ? this.leadMiss : 0), repeating);
+    // Words typed again are checked on the names themselves, which the words lists read once.
+    const check = repeated || repeating ? typedInOrder(typed.filter((w) => !isFillerLike(w)), unfinished) : null;
+    return this.hotelsOf(best, limit, check);
+  }
+
+  /** The rows of names holding `words` and then the unfinished word, each run with its penalty. */
+  private addReadings(best: BestFirst, words: readonly number[], unfinished: string | undefined, penalty: number, repeating: boolean): void {
+    const last = words.at(-1);
+    if (unfinished === undefined || repeating) {
+      // Finished words only (or the unfinished one repeats one of them): names holding them in a row.
+      if (last !== undefined) this.addRows(best, words.slice(0, -1), last, last + 1, penalty);
+    } else if (isFillerLike(unfinished) || beginsFillerWord(unfinished)) {
+      // An unfinished word that may be "hotel" or "the" being typed, which names are read without:
+      // the names that end with the words typed, then those with more words after them.
+      if (last !== undefined) {
+        const start = this.lowerBound(words.slice(0, -1), last);
+        const more = this.lowerBound(words, 0, start);
+        best.add(start, more, penalty);
+        best.add(more, this.lowerBound(words.slice(0, -1), last + 1, more), penalty + this.later);
+      }
     }
     if (unfinished !== undefined && !isFillerLike(unfinished)) {
       const [first, end] = prefixRange(this.sortedWords, unfinished);
-      this.addRows(best, whole, first, end, penalty);
+      this.addRows(best, words, first, end, penalty);
       if (first === end && unfinished.length >= MIN_TYPO_LETTERS) {
-        nearPrefixRanges(this.sortedWords, unfinished, anyLetter, (s, e) => this.addRows(best, whole, s, e, this.typo));
+        nearPrefixRanges(this.sortedWords, unfinished, anyLetter, (s, e) => this.addRows(best, words, s, e, penalty + this.typo));
       }
     }
-    return this.hotelsOf(best, limit);
   }
 
   /** Adds the rows whose sequence is `words` followed by a word numbered from `first` to `end` (excluded). */
@@ -122,51 +153,66 @@ export class HotelSuggestions {
 
   /** The first row whose sequence is not below `words` followed by `next`. */
   private lowerBound(words: readonly number[], next: number, lo = 0): number {
-    const { tokens, tokenStart } = this.groups;
-    let hi = this.rowFrom.length;
+    const { rows } = this;
+    let hi = rows.rowGroup.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const end = tokenStart[this.rowGroup[mid] + 1];
-      let at = this.rowFrom[mid];
-      let below = false;
-      let k = 0;
-      for (; k <= words.length; k++, at++) {
-        const want = k < words.length ? words[k] : next;
-        if (at === end) {
-          below = true;
-          break;
-        }
-        const have = this.alphabetical[tokens[at]];
-        if (have !== want) {
-          below = have < want;
-          break;
-        }
-      }
-      if (below) lo = mid + 1;
+      if (rows.compare(mid, words, next) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
-  /** The best hotels of the best names: each name's hotels best-rated first, merged by rank. */
-  private hotelsOf(best: BestFirst, limit: number): number[] {
+  /**
+   * The best hotels of the best names, merged by how they were read (their tier) and then by
+   * rank. A name's hotels are all those of its group, or for a lead row those that begin so;
+   * `check`, when given, keeps only hotels whose own name holds the typed words as typed.
+   */
+  private hotelsOf(best: BestFirst, limit: number, check: ((name: string) => boolean) | null): number[] {
     const { hotelStart, hotels } = this.groups;
     const stamp = (this.stamp = (this.stamp % 0xfffffffe) + 1);
-    if (stamp === 1) this.groupSeen.fill(0);
+    if (stamp === 1) this.hotelSeen.fill(0);
     const found: { hotel: number; tier: number }[] = [];
+    // Names come in order of their best hotel: once `limit` names have given a best hotel of their own,
+    // no later one can place a hotel among the first `limit`. Names checked on their hotels' own names
+    // are not in that order, so all those within reach are read.
     let names = 0;
-    for (let read = 0; names < limit && read < MAX_ROWS_READ; read++) {
+    for (let read = 0; (names < limit || check !== null) && read < MAX_ROWS_READ; read++) {
       const next = best.next();
       if (next === null) break;
-      const g = this.rowGroup[next.position];
-      if (this.groupSeen[g] === stamp) continue;
-      this.groupSeen[g] = stamp;
-      names++;
-      // The tier: as typed and from the name's start (0), further in (1), typo readings (2, 3).
-      const tier = Math.floor((-next.score - this.groups.rank[g]) / this.later);
-      for (let k = hotelStart[g]; k < Math.min(hotelStart[g + 1], hotelStart[g] + limit); k++) found.push({ hotel: hotels[k], tier });
+      const g = this.rows.rowGroup[next.position];
+      const lead = this.rows.rowLead[next.position];
+      const tier = Math.floor((-next.score - this.hotelRank[hotels[hotelStart[g]]]) / this.leadMiss);
+      let taken = 0;
+      let bestIsNew: boolean | null = null;
+      const scanEnd = Math.min(hotelStart[g + 1], hotelStart[g] + (lead === 0 && check === null ? limit : MAX_HOTELS_SCANNED));
+      for (let k = hotelStart[g]; k < scanEnd && taken < limit; k++) {
+        const h = hotels[k];
+        if ((lead !== 0 && this.hotelLead[h] !== lead) || (check !== null && !check(this.names.at(h)!))) continue;
+        bestIsNew ??= this.hotelSeen[h] !== stamp;
+        if (this.hotelSeen[h] === stamp) continue;
+        this.hotelSeen[h] = stamp;
+        found.push({ hotel: h, tier });
+        taken++;
+      }
+      if (bestIsNew) names++;
     }
     found.sort((a, b) => a.tier - b.tier || this.hotelRank[a.hotel] - this.hotelRank[b.hotel]);
     return found.slice(0, limit).map((f) => f.hotel);
   }
+}
+
+/** Whether a name's own words (filler left out) hold `words` in a row, then one that begins with `unfinished`. */
+function typedInOrder(words: readonly string[], unfinished: string | undefined): (name: string) => boolean {
+  return (name) => {
+    const own = foldWords(name)
+      .map(spelledOut)
+      .filter((w) => !isFillerLike(w));
+    for (let at = 0; at + words.length <= own.length; at++) {
+      if (!words.every((w, k) => own[at + k] === w)) continue;
+      const after = own[at + words.length];
+      if (unfinished === undefined || isFillerLike(unfinished) || (after !== undefined && after.startsWith(unfinished))) return true;
+    }
+    return false;
+  };
 }

@@ -27,6 +27,7 @@ import { NameIndex } from './name-index.js';
 import { NameReader } from './name-reading.js';
 import { RangeBest } from './prefix-ranges.js';
 import { InternedColumn, OptionalStringColumn, StringColumn } from './string-column.js';
+import { SuggestionRows } from './suggestion-rows.js';
 import { TopK } from './top-k.js';
 import { WordPairLists } from './word-pairs.js';
 import { makeDirectories } from '../storage/directories.js';
@@ -49,6 +50,7 @@ const CLASSES: SnapshotClasses = {
   OptionalStringColumn,
   RangeBest,
   StringColumn,
+  SuggestionRows,
   TopK,
   WordPairLists,
 };

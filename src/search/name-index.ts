@@ -69,7 +69,7 @@ export class NameIndex {
     const order = this.groups.lightestFirst();
     this.lists = wordLists(this.groups, order);
     this.pairs = new WordPairLists(this.groups, order, this.lists.start, minPairedNames);
-    this.suggestions = new HotelSuggestions(this.groups, this.reader, ranks);
+    this.suggestions = new HotelSuggestions(this.groups, this.reader, ranks, names);
     this.tables = {
       groups: this.groups,
       cityWords: cities === null ? null : new CityWordLists(this.groups, order, cities.cityOf, cities.members),

@@ -1,0 +1,99 @@
+// The rows hotel suggestions search: one per word of each name, standing for the name's word
+// sequence from that word on, and one more per name and lead word ("hotel", "the") that some of
+// its hotels' names begin with, standing for that word followed by all the name's words. Rows are
+// sorted by their sequences, compared as numbers (words by alphabetical place, lead words after
+// every word), so the rows that begin with a given sequence are one run.
+import type { NameGroups } from './name-groups.js';
+
+/** The most leads a name may begin with (LEADS in hotel-suggestions.ts): "hotel" 1, "the" 2. */
+const LEAD_KINDS = 2;
+
+export function sortedSuggestionRows(groups: NameGroups, alphabetical: Uint32Array, hotelLead: Uint8Array): SuggestionRows {
+  const { words, tokens, tokenStart, hotelStart, hotels } = groups;
+  const size = groups.size;
+  const groupOfToken = new Uint32Array(tokens.length);
+  for (let g = 0; g < size; g++) groupOfToken.fill(g, tokenStart[g], tokenStart[g + 1]);
+  const byFollowingWords = (a: number, b: number) => {
+    const endA = tokenStart[groupOfToken[a] + 1];
+    const endB = tokenStart[groupOfToken[b] + 1];
+    for (a++, b++; ; a++, b++) {
+      if (a === endA) return b === endB ? 0 : -1;
+      if (b === endB) return 1;
+      const d = alphabetical[tokens[a]] - alphabetical[tokens[b]];
+      if (d !== 0) return d;
+    }
+  };
+  // Word rows: filed by first word (a counting sort), then each word's rows by the words that follow.
+  const wordRows = new Uint32Array(tokens.length);
+  const bucketStart = new Uint32Array(words.length + 1);
+  for (let at = 0; at < tokens.length; at++) bucketStart[alphabetical[tokens[at]] + 1]++;
+  for (let w = 0; w < words.length; w++) bucketStart[w + 1] += bucketStart[w];
+  const fill = bucketStart.slice(0, words.length);
+  for (let at = 0; at < tokens.length; at++) wordRows[fill[alphabetical[tokens[at]]]++] = at;
+  for (let w = 0; w < words.length; w++) {
+    if (bucketStart[w + 1] - bucketStart[w] > 1) wordRows.subarray(bucketStart[w], bucketStart[w + 1]).sort(byFollowingWords);
+  }
+  // Lead rows, after every word row: by lead, then by the name's words from its first.
+  const leadRows: number[][] = Array.from({ length: LEAD_KINDS }, () => []);
+  for (let g = 0; g < size; g++) {
+    let seen = 0;
+    for (let k = hotelStart[g]; k < hotelStart[g + 1]; k++) {
+      const lead = hotelLead[hotels[k]];
+      if (lead !== 0 && !(seen & (1 << lead))) {
+        seen |= 1 << lead;
+        leadRows[lead - 1].push(tokenStart[g]);
+      }
+    }
+  }
+  // A lead row's sequence is the lead, then its name's words: ordered as its first word's row would be.
+  const byWordsFromFirst = (a: number, b: number) => alphabetical[tokens[a]] - alphabetical[tokens[b]] || byFollowingWords(a, b);
+  const total = tokens.length + leadRows.reduce((sum, list) => sum + list.length, 0);
+  const rowGroup = new Uint32Array(total);
+  const rowFrom = new Uint32Array(total);
+  const rowLead = new Uint8Array(total);
+  rowFrom.set(wordRows);
+  let r = tokens.length;
+  leadRows.forEach((list, i) => {
+    for (const from of list.sort(byWordsFromFirst)) {
+      rowFrom[r] = from;
+      rowLead[r++] = i + 1;
+    }
+  });
+  for (let row = 0; row < total; row++) rowGroup[row] = groupOfToken[rowFrom[row]];
+
+  return new SuggestionRows(rowGroup, rowFrom, rowLead, tokens, tokenStart, alphabetical, words.length);
+}
+
+export class SuggestionRows {
+  constructor(
+    /** Per row: its name group, where in the group's words its sequence starts, and its lead (0 none). */
+    readonly rowGroup: Uint32Array,
+    readonly rowFrom: Uint32Array,
+    readonly rowLead: Uint8Array,
+    private readonly tokens: Uint32Array,
+    private readonly tokenStart: Uint32Array,
+    private readonly alphabetical: Uint32Array,
+    /** Lead words are numbered from here, after every word. */
+    private readonly leadBase: number,
+  ) {}
+
+  /** The number a lead word has in sequences. */
+  leadNumber(lead: number): number {
+    return this.leadBase + lead - 1;
+  }
+
+  /** Compares row `row`'s sequence with `wanted` followed by `next`: below (< 0), or not. */
+  compare(row: number, wanted: readonly number[], next: number): number {
+    const end = this.tokenStart[this.rowGroup[row] + 1];
+    const from = this.rowFrom[row];
+    const lead = this.rowLead[row];
+    let at = lead === 0 ? from : from - 1;
+    for (let k = 0; k <= wanted.length; k++, at++) {
+      const want = k < wanted.length ? wanted[k] : next;
+      if (at === end) return -1;
+      const have = at < from ? this.leadNumber(lead) : this.alphabetical[this.tokens[at]];
+      if (have !== want) return have - want;
+    }
+    return 0;
+  }
+}
