@@ -69,6 +69,10 @@ describe('names typed from their first word', () => {
     expect((await hotelNames('the wist'))[0]).toBe('The Wisteria');
   });
 
+  it('"hotel " alone offers the names that begin with Hotel', async () => {
+    expect((await hotelNames('hotel ')).slice(0, 2)).toEqual(['Hotel Wisteria', 'Hotel Alder']);
+  });
+
   it('without the first word, names are best-rated first as before', async () => {
     expect((await hotelNames('alde'))[0]).toBe('The Alder');
   });

@@ -29,7 +29,8 @@ const WORDS = ['amber', 'ambler', 'grand', 'palace', 'palacete', 'pal', 'the', '
  * names that begin with it first, then every name as if it had not been typed. Tiers (lower
  * first): 1 for a name that lacks the lead typed, 2 for words held further in than the name's
  * start, 2 more where an unfinished word may be "hotel" or "the" and the name goes on after the
- * words. Words typed twice are checked on the name's own words.
+ * words. Words typed twice, or an unfinished word that begins a word typed, are checked on the
+ * name's own words.
  */
 function everyName(names: string[], ranks: Uint32Array, text: string, limit: number): number[] {
   const typed = foldWords(text).map(spelledOut);
@@ -37,11 +38,12 @@ function everyName(names: string[], ranks: Uint32Array, text: string, limit: num
   const typedLead = typed.length > 0 ? (LEADS[typed[0]] ?? 0) : 0;
   const meaningful = typed.filter((w) => !isFillerLike(w));
   const whole = [...new Set(meaningful)];
-  const repeating = unfinished !== undefined && meaningful.some((w) => w.startsWith(unfinished));
-  const checked = whole.length < meaningful.length || repeating;
+  const repeating = unfinished !== undefined && unfinished.length >= 2 && meaningful.some((w) => w.startsWith(unfinished));
+  const typedTwice = whole.length < meaningful.length;
   const found: { hotel: number; tier: number }[] = [];
   names.forEach((name, hotel) => {
-    if (checked && !ownWordsHold(name, meaningful, unfinished)) return;
+    const holds = ownWordsHold(name, meaningful, unfinished);
+    if (typedTwice && !holds) return;
     const words = nameWords(name);
     const lead = leadOf(name);
     let tier = Infinity;
@@ -53,9 +55,11 @@ function everyName(names: string[], ranks: Uint32Array, text: string, limit: num
         const base = i === 0 ? 0 : 2;
         const sequence = whole.length > 0 || needLead !== 0;
         let t = Infinity;
-        if (unfinished === undefined || repeating) t = sequence ? base : t;
+        if (unfinished === undefined) t = sequence ? base : t;
         else if (isFillerLike(unfinished) || beginsFillerWord(unfinished)) t = sequence ? (next === undefined ? base : base + 2) : t;
         if (unfinished !== undefined && !isFillerLike(unfinished) && next !== undefined && next.startsWith(unfinished)) t = Math.min(t, base);
+        // The unfinished word may repeat a word typed: names holding the words, checked on their own words.
+        if (repeating && sequence && holds) t = Math.min(t, base);
         tier = Math.min(tier, t + extra);
       }
     }

@@ -12,7 +12,7 @@
 import { foldWords } from '../text/fold.js';
 import { NameGroups } from './name-groups.js';
 import type { NameReader } from './name-reading.js';
-import { beginsFillerWord, isFillerLike, spelledOut } from './name-words.js';
+import { beginsFillerWord, isFiller, isFillerLike, spelledOut } from './name-words.js';
 import { BestFirst, nearPrefixRanges, prefixRange, RangeBest } from './prefix-ranges.js';
 import { sortedSuggestionRows, type SuggestionRows } from './suggestion-rows.js';
 import type { TextColumn } from './string-column.js';
@@ -22,6 +22,8 @@ const MIN_TYPO_LETTERS = 4;
 const MAX_ROWS_READ = 400;
 /** Hotels of one name read at most for those that begin with a lead word, or repeat a word as typed. */
 const MAX_HOTELS_SCANNED = 2000;
+/** Hotel names checked at most per call for words typed again (the rare reading that needs it). */
+const MAX_NAMES_CHECKED = 300;
 const anyLetter = () => true;
 
 /** The words a name may begin with that the name index leaves out, and the lead each one is. */
@@ -34,7 +36,7 @@ export function leadOf(name: string): number {
   if (first !== 0x68 && first !== 0x74 && name.charCodeAt(0) < 0x80) return 0;
   const words = foldWords(name).map(spelledOut);
   const lead = words.length > 1 ? (LEADS[words[0]] ?? 0) : 0;
-  return lead !== 0 && words.slice(1).some((w) => !isFillerLike(w)) ? lead : 0;
+  return lead !== 0 && words.slice(1).some((w) => !isFiller(w)) ? lead : 0;
 }
 
 export class HotelSuggestions {
@@ -109,23 +111,31 @@ export class HotelSuggestions {
       if (whole.includes(this.alphabetical[token])) repeated = true;
       else whole.push(this.alphabetical[token]);
     }
-    // An unfinished word that begins a word already typed may be that word again.
-    const repeating = unfinished !== undefined && typed.some((w) => !isFillerLike(w) && w.startsWith(unfinished));
-    const best = new BestFirst(this.ranges);
+    const leadWords = lead !== 0 ? [this.rows.leadNumber(lead), ...whole] : null;
+    const missedLead = penalty + (lead !== 0 ? this.leadMiss : 0);
     // A lead typed first: names that begin with it, then the others as if it had not been typed.
-    if (lead !== 0) this.addReadings(best, [this.rows.leadNumber(lead), ...whole], unfinished, penalty, repeating);
-    this.addReadings(best, whole, unfinished, penalty + (lead !== 0 ? this.leadMiss : 0), repeating);
-    // Words typed again are checked on the names themselves, which the words lists read once.
-    const check = repeated || repeating ? typedInOrder(typed.filter((w) => !isFillerLike(w)), unfinished) : null;
-    return this.hotelsOf(best, limit, check);
+    const plain = new BestFirst(this.ranges);
+    if (leadWords) this.addReadings(plain, leadWords, unfinished, penalty);
+    this.addReadings(plain, whole, unfinished, missedLead);
+    // Words typed twice, or an unfinished word of two letters or more that begins a word typed
+    // ("alder al"), may be a name's word again, which the rows hold once: names holding the words
+    // typed once, each checked on its hotels' own names.
+    const check = typedInOrder(typed.filter((w) => !isFillerLike(w)), unfinished);
+    const readings = [{ best: plain, check: repeated ? check : null }];
+    if (unfinished !== undefined && unfinished.length >= 2 && typed.some((w) => !isFillerLike(w) && w.startsWith(unfinished))) {
+      const again = new BestFirst(this.ranges);
+      if (leadWords) this.addWords(again, leadWords, penalty);
+      this.addWords(again, whole, missedLead);
+      readings.push({ best: again, check });
+    }
+    return this.hotelsOf(readings, limit);
   }
 
   /** The rows of names holding `words` and then the unfinished word, each run with its penalty. */
-  private addReadings(best: BestFirst, words: readonly number[], unfinished: string | undefined, penalty: number, repeating: boolean): void {
+  private addReadings(best: BestFirst, words: readonly number[], unfinished: string | undefined, penalty: number): void {
     const last = words.at(-1);
-    if (unfinished === undefined || repeating) {
-      // Finished words only (or the unfinished one repeats one of them): names holding them in a row.
-      if (last !== undefined) this.addRows(best, words.slice(0, -1), last, last + 1, penalty);
+    if (unfinished === undefined) {
+      this.addWords(best, words, penalty);
     } else if (isFillerLike(unfinished) || beginsFillerWord(unfinished)) {
       // An unfinished word that may be "hotel" or "the" being typed, which names are read without:
       // the names that end with the words typed, then those with more words after them.
@@ -145,6 +155,12 @@ export class HotelSuggestions {
     }
   }
 
+  /** The rows of names holding `words` in a row, whatever follows. */
+  private addWords(best: BestFirst, words: readonly number[], penalty: number): void {
+    const last = words.at(-1);
+    if (last !== undefined) this.addRows(best, words.slice(0, -1), last, last + 1, penalty);
+  }
+
   /** Adds the rows whose sequence is `words` followed by a word numbered from `first` to `end` (excluded). */
   private addRows(best: BestFirst, words: readonly number[], first: number, end: number, penalty: number): void {
     const start = this.lowerBound(words, first);
@@ -153,33 +169,35 @@ export class HotelSuggestions {
 
   /** The first row whose sequence is not below `words` followed by `next`. */
   private lowerBound(words: readonly number[], next: number, lo = 0): number {
-    const { rows } = this;
-    let hi = rows.rowGroup.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (rows.compare(mid, words, next) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return this.rows.lowerBound(words, next, lo);
   }
 
   /**
    * The best hotels of the best names, merged by how they were read (their tier) and then by
-   * rank. A name's hotels are all those of its group, or for a lead row those that begin so;
-   * `check`, when given, keeps only hotels whose own name holds the typed words as typed.
+   * rank, from readings taken best first together. A name's hotels are all those of its group, or
+   * for a lead row those that begin so; a reading's `check`, when given, keeps only hotels whose
+   * own name holds the typed words as typed (at most MAX_NAMES_CHECKED names a call).
    */
-  private hotelsOf(best: BestFirst, limit: number, check: ((name: string) => boolean) | null): number[] {
+  private hotelsOf(readings: readonly { best: BestFirst; check: ((name: string) => boolean) | null }[], limit: number): number[] {
     const { hotelStart, hotels } = this.groups;
     const stamp = (this.stamp = (this.stamp % 0xfffffffe) + 1);
     if (stamp === 1) this.hotelSeen.fill(0);
     const found: { hotel: number; tier: number }[] = [];
-    // Names come in order of their best hotel: once `limit` names have given a best hotel of their own,
-    // no later one can place a hotel among the first `limit`. Names checked on their hotels' own names
-    // are not in that order, so all those within reach are read.
+    let checksLeft = MAX_NAMES_CHECKED;
+    // Names come in order of their best hotel: once `limit` names have given a best hotel of their
+    // own, no later one can place a hotel among the first `limit`. Names checked on their hotels'
+    // own names are not in that order, so those are read on while the checks last.
     let names = 0;
-    for (let read = 0; (names < limit || check !== null) && read < MAX_ROWS_READ; read++) {
-      const next = best.next();
-      if (next === null) break;
+    const checking = readings.some((r) => r.check !== null);
+    for (let read = 0; (names < limit || (checking && checksLeft > 0)) && read < MAX_ROWS_READ; read++) {
+      let from = -1;
+      for (let i = 0; i < readings.length; i++) {
+        const head = readings[i].best.peekScore();
+        if (head !== null && (from < 0 || head > readings[from].best.peekScore()!) && (readings[i].check === null || checksLeft > 0)) from = i;
+      }
+      if (from < 0) break;
+      const { check } = readings[from];
+      const next = readings[from].best.next()!;
       const g = this.rows.rowGroup[next.position];
       const lead = this.rows.rowLead[next.position];
       const tier = Math.floor((-next.score - this.hotelRank[hotels[hotelStart[g]]]) / this.leadMiss);
@@ -188,14 +206,15 @@ export class HotelSuggestions {
       const scanEnd = Math.min(hotelStart[g + 1], hotelStart[g] + (lead === 0 && check === null ? limit : MAX_HOTELS_SCANNED));
       for (let k = hotelStart[g]; k < scanEnd && taken < limit; k++) {
         const h = hotels[k];
-        if ((lead !== 0 && this.hotelLead[h] !== lead) || (check !== null && !check(this.names.at(h)!))) continue;
+        if (lead !== 0 && this.hotelLead[h] !== lead) continue;
+        if (check !== null && (checksLeft-- <= 0 || !check(this.names.at(h)!))) continue;
         bestIsNew ??= this.hotelSeen[h] !== stamp;
         if (this.hotelSeen[h] === stamp) continue;
         this.hotelSeen[h] = stamp;
         found.push({ hotel: h, tier });
         taken++;
       }
-      if (bestIsNew) names++;
+      if (bestIsNew && check === null) names++;
     }
     found.sort((a, b) => a.tier - b.tier || this.hotelRank[a.hotel] - this.hotelRank[b.hotel]);
     return found.slice(0, limit).map((f) => f.hotel);
@@ -204,15 +223,23 @@ export class HotelSuggestions {
 
 /** Whether a name's own words (filler left out) hold `words` in a row, then one that begins with `unfinished`. */
 function typedInOrder(words: readonly string[], unfinished: string | undefined): (name: string) => boolean {
+  // Hotels share names (a chain, a name in a hundred cities): each is read once a call.
+  const read = new Map<string, boolean>();
   return (name) => {
-    const own = foldWords(name)
-      .map(spelledOut)
-      .filter((w) => !isFillerLike(w));
-    for (let at = 0; at + words.length <= own.length; at++) {
-      if (!words.every((w, k) => own[at + k] === w)) continue;
-      const after = own[at + words.length];
-      if (unfinished === undefined || isFillerLike(unfinished) || (after !== undefined && after.startsWith(unfinished))) return true;
-    }
-    return false;
+    let holds = read.get(name);
+    if (holds === undefined) read.set(name, (holds = holdsInOrder(name, words, unfinished)));
+    return holds;
   };
+}
+
+function holdsInOrder(name: string, words: readonly string[], unfinished: string | undefined): boolean {
+  const own = foldWords(name)
+    .map(spelledOut)
+    .filter((w) => !isFillerLike(w));
+  for (let at = 0; at + words.length <= own.length; at++) {
+    if (!words.every((w, k) => own[at + k] === w)) continue;
+    const after = own[at + words.length];
+    if (unfinished === undefined || isFillerLike(unfinished) || (after !== undefined && after.startsWith(unfinished))) return true;
+  }
+  return false;
 }

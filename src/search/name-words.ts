@@ -36,6 +36,11 @@ export function beginsFillerWord(prefix: string): boolean {
   return false;
 }
 
+/** True for a filler word as written. */
+export function isFiller(word: string): boolean {
+  return FILLER.has(word);
+}
+
 /** True for a filler word, or a word one typo away from a long one ("hotl", "htel"). */
 export function isFillerLike(word: string): boolean {
   if (FILLER.has(word)) return true;

@@ -183,6 +183,11 @@ export class BestFirst {
     }
   }
 
+  /** The penalised score of the next best item, or null when every range is spent. */
+  peekScore(): number | null {
+    return this.heads.length === 0 ? null : this.keys[0];
+  }
+
   /** The next best item and its penalised score, or null when every range is spent. */
   next(): { position: number; score: number } | null {
     if (this.heads.length === 0) return null;

@@ -82,18 +82,43 @@ export class SuggestionRows {
     return this.leadBase + lead - 1;
   }
 
-  /** Compares row `row`'s sequence with `wanted` followed by `next`: below (< 0), or not. */
-  compare(row: number, wanted: readonly number[], next: number): number {
-    const end = this.tokenStart[this.rowGroup[row] + 1];
-    const from = this.rowFrom[row];
-    const lead = this.rowLead[row];
-    let at = lead === 0 ? from : from - 1;
-    for (let k = 0; k <= wanted.length; k++, at++) {
-      const want = k < wanted.length ? wanted[k] : next;
-      if (at === end) return -1;
-      const have = at < from ? this.leadNumber(lead) : this.alphabetical[this.tokens[at]];
-      if (have !== want) return have - want;
+  /**
+   * The first row at or after `lo` whose sequence is not below `words` followed by `next`. Word
+   * rows come first, then lead rows: a sequence that begins with a lead is looked for among these.
+   */
+  lowerBound(words: readonly number[], next: number, lo = 0): number {
+    const { rowGroup, rowFrom, tokens, tokenStart, alphabetical } = this;
+    const wordRows = tokens.length;
+    const first = words.length > 0 ? words[0] : next;
+    const lead = first >= this.leadBase ? first - this.leadBase + 1 : 0;
+    // A lead row's first word is its lead: compared once, then its name's words from the first.
+    const skip = lead === 0 ? 0 : 1;
+    let hi = lead === 0 ? wordRows : rowGroup.length;
+    if (lead !== 0) lo = Math.max(lo, wordRows);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      let below: boolean;
+      if (lead !== 0 && this.rowLead[mid] !== lead) below = this.rowLead[mid] < lead;
+      else {
+        const end = tokenStart[rowGroup[mid] + 1];
+        let at = rowFrom[mid];
+        below = false;
+        for (let k = skip; k <= words.length; k++, at++) {
+          const want = k < words.length ? words[k] : next;
+          if (at === end) {
+            below = true;
+            break;
+          }
+          const have = alphabetical[tokens[at]];
+          if (have !== want) {
+            below = have < want;
+            break;
+          }
+        }
+      }
+      if (below) lo = mid + 1;
+      else hi = mid;
     }
-    return 0;
+    return lo;
   }
 }
