@@ -77,7 +77,7 @@ function ownWordsHold(name: string, words: string[], unfinished: string | undefi
   for (let at = 0; at + words.length <= own.length; at++) {
     if (!words.every((w, k) => own[at + k] === w)) continue;
     const after = own[at + words.length];
-    if (unfinished === undefined || isFillerLike(unfinished) || (after !== undefined && after.startsWith(unfinished))) return true;
+    if (unfinished === undefined || isFillerLike(unfinished) || beginsFillerWord(unfinished) || (after !== undefined && after.startsWith(unfinished))) return true;
   }
   return false;
 }

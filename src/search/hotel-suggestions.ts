@@ -239,7 +239,8 @@ function holdsInOrder(name: string, words: readonly string[], unfinished: string
   for (let at = 0; at + words.length <= own.length; at++) {
     if (!words.every((w, k) => own[at + k] === w)) continue;
     const after = own[at + words.length];
-    if (unfinished === undefined || isFillerLike(unfinished) || (after !== undefined && after.startsWith(unfinished))) return true;
+    // An unfinished word that may be "hotel" being typed is read without, as the names' own are.
+    if (unfinished === undefined || isFillerLike(unfinished) || beginsFillerWord(unfinished) || (after !== undefined && after.startsWith(unfinished))) return true;
   }
   return false;
 }
