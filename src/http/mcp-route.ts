@@ -8,7 +8,8 @@ import type { Logger } from 'pino';
 import type { RequestGate } from '../access/gate.js';
 import type { Caller } from '../keys/caller.js';
 import { serviceRunner, type ServiceRunnerOptions } from '../mcp/service-runner.js';
-import { createToolServer, type ToolServerSettings } from '../mcp/tool-server.js';
+import { callResult, createToolServer, creditLine, type ToolServerSettings } from '../mcp/tool-server.js';
+import { plainToolCall } from './mcp-tool-call.js';
 import { sendServiceError } from './error-response.js';
 import type { ClientAddress } from './client-address.js';
 import { setLimitHeaders } from './limit-headers.js';
@@ -120,6 +121,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
 
 export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly string[], options: McpRouteOptions): void {
   const { gate, settings } = options;
+  const credit = creditLine(settings);
   const toolServer = (authInfo: AuthInfo | undefined) => {
     const call = authInfo?.extra as unknown as CallContext;
     return createToolServer(serviceRunner(options, call.caller, call.log, call.requestId), settings);
@@ -146,9 +148,16 @@ export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly strin
           if (!reply.raw.writableFinished) aborted.abort();
         });
         const call: CallContext = { caller, log: request.log as Logger, requestId: request.id };
-        const authInfo: AuthInfo = { token: '', clientId: caller.subject, scopes: [], extra: call as unknown as Record<string, unknown> };
         const received = request.method === 'POST' && Buffer.isBuffer(request.body) ? request.body : undefined;
         const parsedBody = parsedJson(received);
+        const plain = parsedBody === undefined ? null : plainToolCall(request, parsedBody);
+        if (plain) {
+          const outcome = await serviceRunner(options, caller, call.log, call.requestId)(plain.tool, plain.args, aborted.signal);
+          const result = callResult(plain.tool, outcome, credit);
+          // Bytes, as the SDK's Response.json sends them: a string would gain "; charset=utf-8".
+          return reply.code(200).header('Content-Type', 'application/json').send(Buffer.from(JSON.stringify({ result, jsonrpc: '2.0', id: plain.id })));
+        }
+        const authInfo: AuthInfo = { token: '', clientId: caller.subject, scopes: [], extra: call as unknown as Record<string, unknown> };
         const web = webRequest(request, aborted.signal, parsedBody === undefined ? received : undefined);
         if (parsedBody !== undefined && mayBeLegacy(request) && (await isLegacyRequest(web, parsedBody))) return sendWebResponse(reply, await answerAsJson(toolServer(authInfo), web, authInfo, parsedBody));
         return sendWebResponse(reply, await handler.fetch(web, parsedBody === undefined ? { authInfo } : { authInfo, parsedBody }));

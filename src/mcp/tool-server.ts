@@ -52,7 +52,13 @@ function failureText(error: ToolFailure): string {
   return `${error.code}: ${error.message}${retry}`;
 }
 
-function callResult(tool: ToolDefinition, outcome: ToolOutcome, credit: string): CallToolResult {
+/** The credit line every tool result carries (display rule 3). */
+export function creditLine(settings: ToolServerSettings): string {
+  return `Book on ${settings.serviceName}: https://${settings.mainSite}/`;
+}
+
+/** A tool call's result: the structured answer and a short text, or an error the agent reads. */
+export function callResult(tool: ToolDefinition, outcome: ToolOutcome, credit: string): CallToolResult {
   const _meta = outcome.allowance ? { [ALLOWANCE_META]: outcome.allowance } : {};
   if (!outcome.ok) {
     const { code, retryAfterSeconds } = outcome.error;
@@ -74,7 +80,7 @@ export function createToolServer(runTool: ToolRunner, settings: ToolServerSettin
     { name: 'hotel-affiliate', title: `${settings.serviceName} hotels`, version: '1.0.0' },
     { capabilities: { tools: {} }, instructions: instructions(settings) },
   );
-  const credit = `Book on ${settings.serviceName}: https://${settings.mainSite}/`;
+  const credit = creditLine(settings);
   server.setRequestHandler('tools/list', async () => ({ tools: TOOL_LIST }));
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const index = TOOLS.findIndex((t) => t.name === request.params.name);

@@ -1,0 +1,78 @@
+// A plain 2025-protocol tools/call is answered by the service's own short path, not through a
+// server and transport the SDK builds per request: every such call must answer exactly what the
+// SDK answers. The same calls are sent plain (the short path) and with a per-request `_meta`
+// (which the short path leaves to the SDK), and the answers compared.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
+import { startTestService, type TestService } from './support/test-service.js';
+
+let t: TestService;
+let key: string;
+beforeAll(async () => {
+  t = await startTestService(FIXTURE_HOTELS, { LIMIT_PARTNER_PER_DAY: '1000' });
+  key = (await t.service.keys.create({ tier: 'partner', affiliateCode: 'agent', label: null })).secret;
+});
+afterAll(async () => t.close());
+
+const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+async function toolCall(name: string, args: unknown, options: { viaSdk: boolean; headers?: Record<string, string>; id?: unknown }) {
+  const params: Record<string, unknown> = { name, arguments: args };
+  if (options.viaSdk) params._meta = {};
+  const response = await fetch(`${t.baseUrl}/mcp`, {
+    method: 'POST',
+    headers: { ...HEADERS, authorization: `Bearer ${key}`, ...options.headers },
+    body: JSON.stringify({ jsonrpc: '2.0', id: options.id ?? 7, method: 'tools/call', params }),
+  });
+  const body = (await response.json()) as any;
+  // Each call spends the allowance: what remains differs by design.
+  const allowance = body.result?._meta?.['hotel-affiliate/allowance'];
+  if (allowance) allowance.remaining = 'n';
+  return { status: response.status, type: response.headers.get('content-type'), body };
+}
+
+const CALLS: Array<[string, unknown]> = [
+  ['search_hotels', { destination: 'Lisbon', limit: 3, sub_id: 'chat' }],
+  ['search_hotels', { lat: 38.72, lng: -9.14, radius_km: 2 }],
+  ['search_hotels', { destination: 'Springfield' }],
+  ['search_hotels', { destination: 'Nowhere at all zzqx' }],
+  ['search_hotels', { destination: 'Lisbon', limit: 99 }],
+  ['search_hotels', {}],
+  ['find_hotel', { name: 'pestana palace' }],
+  ['get_hotel', { id: 'hotel/pt/lisbon/casa-do-sol' }],
+  ['get_hotel', { id: 'hotel/pt/lisbon/none-such' }],
+  ['create_links', { urls: ['https://www.stays.example/', 'https://evil.example/'] }],
+  ['suggest', { q: 'Lisb' }],
+  ['search_hotels', { destination: 'Lisbon', unknown: 1 }],
+];
+
+describe('a plain 2025 tools/call', () => {
+  it.each(CALLS)('%s %j answers what the SDK answers', async (name, args) => {
+    const short = await toolCall(name, args, { viaSdk: false });
+    const sdk = await toolCall(name, args, { viaSdk: true });
+    expect(short).toEqual(sdk);
+    expect(short.status).toBe(200);
+    expect(short.type).toBe('application/json');
+  });
+
+  it('keeps the id as sent, a string or a number, and answers under each supported 2025 revision the same', async () => {
+    for (const id of ['abc', 0, 42]) {
+      const short = await toolCall('suggest', { q: 'Pest' }, { viaSdk: false, id });
+      expect(short.body.id).toEqual(id);
+      expect(short).toEqual(await toolCall('suggest', { q: 'Pest' }, { viaSdk: true, id }));
+    }
+    for (const version of ['2025-06-18', '2025-03-26', '2024-11-05']) {
+      const headers = { 'mcp-protocol-version': version };
+      expect(await toolCall('suggest', { q: 'Pest' }, { viaSdk: false, headers })).toEqual(await toolCall('suggest', { q: 'Pest' }, { viaSdk: true, headers }));
+    }
+  });
+
+  it('leaves what it does not answer to the SDK: an unknown tool, a missing Accept, an unknown revision', async () => {
+    const unknownTool = await toolCall('no_such_tool', {}, { viaSdk: false });
+    expect(unknownTool.body.error.code).toBe(-32602);
+    const notAccepted = await toolCall('suggest', { q: 'Pest' }, { viaSdk: false, headers: { accept: 'application/json' } });
+    expect(notAccepted.status).toBe(406);
+    const unsupported = await toolCall('suggest', { q: 'Pest' }, { viaSdk: false, headers: { 'mcp-protocol-version': '1999-01-01' } });
+    expect(unsupported.status).toBe(400);
+  });
+});
