@@ -32,8 +32,7 @@ export const LEADS: Readonly<Record<string, number>> = { hotel: 1, hotels: 1, th
 /** The lead a name begins with (1 "hotel", 2 "the"), or 0; only before a word that is not filler. */
 export function leadOf(name: string): number {
   // Most names begin with neither: read past without folding them (a million at an index build).
-  const first = name.charCodeAt(0) | 0x20;
-  if (first !== 0x68 && first !== 0x74 && name.charCodeAt(0) < 0x80) return 0;
+  if (name.charCodeAt(0) < 0x80 && !/^(?:hotels? |the )/i.test(name)) return 0;
   const words = foldWords(name).map(spelledOut);
   const lead = words.length > 1 ? (LEADS[words[0]] ?? 0) : 0;
   return lead !== 0 && words.slice(1).some((w) => !isFiller(w)) ? lead : 0;
@@ -120,9 +119,11 @@ export class HotelSuggestions {
     // Words typed twice, or an unfinished word of two letters or more that begins a word typed
     // ("alder al"), may be a name's word again, which the rows hold once: names holding the words
     // typed once, each checked on its hotels' own names.
+    const repeating = unfinished !== undefined && unfinished.length >= 2 && typed.some((w) => !isFillerLike(w) && w.startsWith(unfinished));
+    if (!repeated && !repeating) return this.hotelsOf([{ best: plain, check: null }], limit);
     const check = typedInOrder(typed.filter((w) => !isFillerLike(w)), unfinished);
     const readings = [{ best: plain, check: repeated ? check : null }];
-    if (unfinished !== undefined && unfinished.length >= 2 && typed.some((w) => !isFillerLike(w) && w.startsWith(unfinished))) {
+    if (repeating) {
       const again = new BestFirst(this.ranges);
       if (leadWords) this.addWords(again, leadWords, penalty);
       this.addWords(again, whole, missedLead);
@@ -190,14 +191,18 @@ export class HotelSuggestions {
     let names = 0;
     const checking = readings.some((r) => r.check !== null);
     for (let read = 0; (names < limit || (checking && checksLeft > 0)) && read < MAX_ROWS_READ; read++) {
-      let from = -1;
-      for (let i = 0; i < readings.length; i++) {
-        const head = readings[i].best.peekScore();
-        if (head !== null && (from < 0 || head > readings[from].best.peekScore()!) && (readings[i].check === null || checksLeft > 0)) from = i;
+      let from = 0;
+      if (readings.length > 1) {
+        from = -1;
+        for (let i = 0; i < readings.length; i++) {
+          const head = readings[i].best.peekScore();
+          if (head !== null && (from < 0 || head > readings[from].best.peekScore()!) && (readings[i].check === null || checksLeft > 0)) from = i;
+        }
+        if (from < 0) break;
       }
-      if (from < 0) break;
       const { check } = readings[from];
-      const next = readings[from].best.next()!;
+      const next = readings[from].best.next();
+      if (next === null) break;
       const g = this.rows.rowGroup[next.position];
       const lead = this.rows.rowLead[next.position];
       const tier = Math.floor((-next.score - this.hotelRank[hotels[hotelStart[g]]]) / this.leadMiss);
