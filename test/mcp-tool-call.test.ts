@@ -15,6 +15,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+/**
+ * Which path answered each call, read off its bytes: the SDK writes a result's _meta first, the
+ * short path its content first. Without it, a short path never taken would pass every comparison.
+ */
+const answeredBySdk: boolean[] = [];
+const lastTwo = () => answeredBySdk.slice(-2);
 
 async function toolCall(name: string, args: unknown, options: { viaSdk: boolean; headers?: Record<string, string>; id?: unknown }) {
   const params: Record<string, unknown> = { name, arguments: args };
@@ -24,7 +30,9 @@ async function toolCall(name: string, args: unknown, options: { viaSdk: boolean;
     headers: { ...HEADERS, authorization: `Bearer ${key}`, ...options.headers },
     body: JSON.stringify({ jsonrpc: '2.0', id: options.id ?? 7, method: 'tools/call', params }),
   });
-  const body = (await response.json()) as any;
+  const raw = await response.text();
+  const body = JSON.parse(raw);
+  answeredBySdk.push(raw.startsWith('{"result":{"_meta"'));
   // Each call spends the allowance: what remains differs by design.
   const allowance = body.result?._meta?.['hotel-affiliate/allowance'];
   if (allowance) allowance.remaining = 'n';
@@ -46,11 +54,44 @@ const CALLS: Array<[string, unknown]> = [
   ['search_hotels', { destination: 'Lisbon', unknown: 1 }],
 ];
 
+const MODERN = '2026-07-28';
+
+/** A 2026-07-28 call as the SDK's client sends it; `viaSdk` declares a capability, which the short path leaves to the SDK. */
+async function modernCall(name: string, args: unknown, viaSdk: boolean) {
+  const _meta = {
+    'io.modelcontextprotocol/protocolVersion': MODERN,
+    'io.modelcontextprotocol/clientInfo': { name: 'agent', version: '1.0.0' },
+    'io.modelcontextprotocol/clientCapabilities': viaSdk ? { roots: { listChanged: true } } : {},
+  };
+  const response = await fetch(`${t.baseUrl}/mcp`, {
+    method: 'POST',
+    headers: { ...HEADERS, authorization: `Bearer ${key}`, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': name },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name, arguments: args, _meta } }),
+  });
+  const raw = await response.text();
+  const body = JSON.parse(raw);
+  answeredBySdk.push(raw.startsWith('{"result":{"_meta"'));
+  const allowance = body.result?._meta?.['hotel-affiliate/allowance'];
+  if (allowance) allowance.remaining = 'n';
+  return { status: response.status, type: response.headers.get('content-type'), body };
+}
+
+describe('a plain 2026-07-28 tools/call', () => {
+  it.each(CALLS)('%s %j answers what the SDK answers', async (name, args) => {
+    const short = await modernCall(name, args, false);
+    expect(short).toEqual(await modernCall(name, args, true));
+    expect(lastTwo()).toEqual([false, true]);
+    expect(short.body.result.resultType).toBe('complete');
+    expect(short.body.result._meta['io.modelcontextprotocol/serverInfo']).toEqual({ name: 'hotel-affiliate', title: 'Example Stays hotels', version: '1.0.0' });
+  });
+});
+
 describe('a plain 2025 tools/call', () => {
   it.each(CALLS)('%s %j answers what the SDK answers', async (name, args) => {
     const short = await toolCall(name, args, { viaSdk: false });
     const sdk = await toolCall(name, args, { viaSdk: true });
     expect(short).toEqual(sdk);
+    expect(lastTwo()).toEqual([false, true]);
     expect(short.status).toBe(200);
     expect(short.type).toBe('application/json');
   });

@@ -2,14 +2,14 @@
 // service. The bearer key is checked as for the operations: a bad key is 401 (counted against
 // the address's keyless allowance when it has room), no key is the keyless tier of the address. Tool calls are
 // then metered calls of their operations, from the same allowance as HTTP calls.
-import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo, type Server } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, SERVER_INFO_META_KEY, WebStandardStreamableHTTPServerTransport, type AuthInfo, type Server } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { RequestGate } from '../access/gate.js';
 import type { Caller } from '../keys/caller.js';
 import { serviceRunner, type ServiceRunnerOptions } from '../mcp/service-runner.js';
-import { callResult, createToolServer, creditLine, type ToolServerSettings } from '../mcp/tool-server.js';
-import { plainToolCall } from './mcp-tool-call.js';
+import { callResult, createToolServer, creditLine, serverIdentity, type ToolServerSettings } from '../mcp/tool-server.js';
+import { FIRST_MODERN_REVISION, plainToolCall } from './mcp-tool-call.js';
 import { sendServiceError } from './error-response.js';
 import type { ClientAddress } from './client-address.js';
 import { setLimitHeaders } from './limit-headers.js';
@@ -61,8 +61,6 @@ function webRequest(request: FastifyRequest, signal: AbortSignal, body: Buffer |
   });
 }
 
-/** The first revision of the 2026 era; revisions are ISO dates, so they compare as text (as the SDK compares them). */
-const FIRST_MODERN_REVISION = '2026-07-28';
 
 /**
  * Whether a request may be of the 2025 protocol: one naming a later revision in its header is
@@ -122,6 +120,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
 export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly string[], options: McpRouteOptions): void {
   const { gate, settings } = options;
   const credit = creditLine(settings);
+  const identity = serverIdentity(settings);
   const toolServer = (authInfo: AuthInfo | undefined) => {
     const call = authInfo?.extra as unknown as CallContext;
     return createToolServer(serviceRunner(options, call.caller, call.log, call.requestId), settings);
@@ -153,7 +152,9 @@ export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly strin
         const plain = parsedBody === undefined ? null : plainToolCall(request, parsedBody);
         if (plain) {
           const outcome = await serviceRunner(options, caller, call.log, call.requestId)(plain.tool, plain.args, aborted.signal);
-          const result = callResult(plain.tool, outcome, credit);
+          let result: Record<string, unknown> = callResult(plain.tool, outcome, credit);
+          // The 2026 codec's stamps: the result's type, and the server's identity in its _meta.
+          if (plain.modern) result = { ...result, resultType: 'complete', _meta: { ...(result._meta as object), [SERVER_INFO_META_KEY]: identity } };
           // Bytes, as the SDK's Response.json sends them: a string would gain "; charset=utf-8".
           return reply.code(200).header('Content-Type', 'application/json').send(Buffer.from(JSON.stringify({ result, jsonrpc: '2.0', id: plain.id })));
         }

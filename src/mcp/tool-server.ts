@@ -75,9 +75,14 @@ export function callResult(tool: ToolDefinition, outcome: ToolOutcome, credit: s
   };
 }
 
+/** Who the server is, as MCP's handshake (and the 2026 revision's every result) says it. */
+export function serverIdentity(settings: ToolServerSettings): { name: string; title: string; version: string } {
+  return { name: 'hotel-affiliate', title: `${settings.serviceName} hotels`, version: '1.0.0' };
+}
+
 export function createToolServer(runTool: ToolRunner, settings: ToolServerSettings): Server {
   const server = new Server(
-    { name: 'hotel-affiliate', title: `${settings.serviceName} hotels`, version: '1.0.0' },
+    serverIdentity(settings),
     { capabilities: { tools: {} }, instructions: instructions(settings) },
   );
   const credit = creditLine(settings);
