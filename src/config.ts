@@ -78,6 +78,13 @@ export const ConfigSchema = Type.Object({
     description:
       'Without DATABASE_URL: how much of the SQLite file hotel detail reads map into memory instead of reading with a system call each; 0 none (2047 is as much as SQLite maps).',
   }),
+  HOT_HOTELS: Type.Integer({
+    minimum: 0,
+    maximum: 10_000_000,
+    default: 20_000,
+    description:
+      'Hotels whose full records are kept in memory once read (the most recently opened; about 1.5 KB each), so that popular hotel pages skip the store; 0 none.',
+  }),
   PLACES_API_KEY: Type.Optional(
     Type.String({
       minLength: 1,

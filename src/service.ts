@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { AccessGate } from './access/access-gate.js';
 import { ensureCatalog } from './catalog/demo-catalog.js';
+import { HotHotels } from './catalog/hot-hotels.js';
 import { demoPhotoBase } from './catalog/demo-photos.js';
 import type { CatalogStore } from './catalog/store.js';
 import { configurationFailure, trustedProxyList, type Config } from './config.js';
@@ -178,6 +179,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       places: new RoutingPlaceProvider(new GazetteerPlaceProvider(gazetteer), externalPlaces(config)),
       links,
       linker: new AffiliateLinker(links),
+      hotHotels: new HotHotels((id) => store.getHotel(id), () => liveIndex.current?.version.generation ?? -1, config.HOT_HOTELS),
     },
     gate,
     logger,

@@ -61,3 +61,17 @@ describe('hotel detail', () => {
     expect(bad.body.error.message).toBe('unknown query parameter "limit" (allowed: sub_id)');
   });
 });
+
+describe('hotels opened again', () => {
+  it('are answered as the store has them, and as the new catalog has them once it is read', async () => {
+    const first = await t.request('/hotels/hotel/pt/lisbon/casa-do-sol');
+    expect((await t.request('/hotels/hotel/pt/lisbon/casa-do-sol')).body).toEqual(first.body);
+    expect((await t.request('/hotels/hotel/pt/lisbon/hotel-aurora')).status).toBe(200);
+    const renamed = FIXTURE_HOTELS.filter((h) => h.id !== 'hotel/pt/lisbon/hotel-aurora').map((h) =>
+      h.id === 'hotel/pt/lisbon/casa-do-sol' ? { ...h, name: 'Casa do Sol Renovada', rating: 9.7 } : h,
+    );
+    await t.importFeed(renamed);
+    await expect.poll(async () => (await t.request('/hotels/hotel/pt/lisbon/casa-do-sol')).body.name, { timeout: 10_000 }).toBe('Casa do Sol Renovada');
+    expect((await t.request('/hotels/hotel/pt/lisbon/hotel-aurora')).status).toBe(404);
+  });
+});

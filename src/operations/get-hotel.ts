@@ -25,7 +25,8 @@ function hotelIdOf(sent: string): string {
 export async function getHotel(services: CatalogServices, credit: Credit, id: string): Promise<Hotel> {
   let record: HotelRecord | null;
   try {
-    record = await services.store.getHotel(hotelIdOf(id));
+    const hotelId = hotelIdOf(id);
+    record = await (services.hotHotels ? services.hotHotels.get(hotelId) : services.store.getHotel(hotelId));
   } catch (error) {
     throw upstreamUnavailable('the hotel catalog cannot be read right now; try again shortly', 5, error);
   }

@@ -1,4 +1,5 @@
 // What the operations need, wired once at start-up and shared by every transport.
+import type { HotHotels } from '../catalog/hot-hotels.js';
 import type { CatalogStore } from '../catalog/store.js';
 import { upstreamUnavailable } from '../errors.js';
 import type { AffiliateLinker } from '../links/affiliate-link.js';
@@ -17,6 +18,8 @@ export interface CatalogServices {
   placeSuggestions: PlaceSuggestions;
   links: LinkSettings;
   linker: AffiliateLinker;
+  /** The most opened hotels, remembered; without it every hotel is read from the store. */
+  hotHotels?: HotHotels;
 }
 
 /** The index in use; 503 before the first catalog has been imported. */
