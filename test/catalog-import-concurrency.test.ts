@@ -140,6 +140,22 @@ describe('imports at the same time', () => {
   });
 });
 
+describe('imports of two catalogs', () => {
+  it('do not wait for each other (another data directory, or another schema of the same PostgreSQL database)', async () => {
+    const [a, b] = [await serverWithCatalog(), await serverWithCatalog()];
+    const held = await pausedImport(a, writeLabelledFeed(a.dataDir, 'held', 20_000));
+    try {
+      const other = writeLabelledFeed(b.dataDir, 'other', 3_000);
+      const exit = await importing(b, other).exited;
+      expect([exit.code, waitingLines(exit.stderr)]).toEqual([0, 0]);
+      await expectCatalogIs(b, other, generationOf(exit), []);
+    } finally {
+      held.signal('SIGCONT');
+    }
+    expect((await held.exited).code).toBe(0);
+  });
+});
+
 describe('keys changed during an import', () => {
   it('wait their turn where the import holds the only write lock (SQLite), and are made', async () => {
     const t = await serverWithCatalog();

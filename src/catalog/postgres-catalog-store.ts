@@ -1,7 +1,8 @@
 // The catalog in PostgreSQL, with the same generations as the SQLite store: an import writes a
 // new generation, deletes the older ones and points catalog_state at the new one in one
 // transaction, so every instance reads the old catalog or the new one, whole, never a mixture.
-// Imports take turns on an advisory lock held by that transaction.
+// Imports take turns on an advisory lock held by that transaction, one lock per schema: two
+// catalogs in one database (two deployments, or tests) do not wait for each other.
 import type pg from 'pg';
 import { inTransaction, queryWithin } from '../storage/postgres.js';
 import type { HotelCardRow, HotelRecord } from './hotel.js';
@@ -9,6 +10,8 @@ import type { CatalogStore, CatalogVersion, ImportTurn } from './store.js';
 
 const CARD_COLUMNS = 'id, name, stars, rating, review_count, address, city, country_code, latitude, longitude, photo_url';
 const IMPORT_LOCK = 0x486f_7466;
+/** The import turn of the schema in use: the lock's two keys, this constant and the schema's hash. */
+const IMPORT_TURN = `$1::integer, hashtext(current_schema())`;
 /** Rows per INSERT: one array per column, so a batch is 15 parameters however large. */
 const INSERT_BATCH = 2000;
 
@@ -62,13 +65,13 @@ async function insertBatch(client: pg.PoolClient, generation: number, batch: Hot
  * transaction ends: COMMIT, ROLLBACK, or the connection dropped by a process that was killed.
  */
 async function takeImportTurn(client: pg.PoolClient, onWait?: () => void): Promise<void> {
-  const { rows } = await client.query<{ taken: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS taken', [IMPORT_LOCK]);
+  const { rows } = await client.query<{ taken: boolean }>(`SELECT pg_try_advisory_xact_lock(${IMPORT_TURN}) AS taken`, [IMPORT_LOCK]);
   if (rows[0].taken) return;
   onWait?.();
   // A timeout the database may set for every statement must not cut the wait short.
   await client.query('SET LOCAL statement_timeout = 0');
   await client.query('SET LOCAL lock_timeout = 0');
-  await client.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK]);
+  await client.query(`SELECT pg_advisory_xact_lock(${IMPORT_TURN})`, [IMPORT_LOCK]);
 }
 
 export class PostgresCatalogStore implements CatalogStore {

@@ -116,7 +116,8 @@ export async function openPostgres(url: string, timeoutMs: number): Promise<pg.P
   pool.on('error', () => undefined);
   try {
     await inTransaction(pool, async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      // One lock per schema: the schemas of one database migrate on their own.
+      await client.query('SELECT pg_advisory_xact_lock($1::integer, hashtext(current_schema()))', [MIGRATION_LOCK]);
       await client.query('CREATE TABLE IF NOT EXISTS hotel_affiliate_schema (version integer NOT NULL)');
       const { rows } = await client.query<{ version: number }>('SELECT version FROM hotel_affiliate_schema');
       if (rows.length === 0) await client.query('INSERT INTO hotel_affiliate_schema (version) VALUES (0)');
