@@ -25,10 +25,15 @@ const lastTwo = () => answeredBySdk.slice(-2);
 async function toolCall(name: string, args: unknown, options: { viaSdk: boolean; headers?: Record<string, string>; id?: unknown }) {
   const params: Record<string, unknown> = { name, arguments: args };
   if (options.viaSdk) params._meta = {};
+  return post({ jsonrpc: '2.0', id: options.id ?? 7, method: 'tools/call', params }, options.headers);
+}
+
+/** Posts a message to /mcp with the key; the answer as compared, noting which path gave it. */
+async function post(message: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${t.baseUrl}/mcp`, {
     method: 'POST',
-    headers: { ...HEADERS, authorization: `Bearer ${key}`, ...options.headers },
-    body: JSON.stringify({ jsonrpc: '2.0', id: options.id ?? 7, method: 'tools/call', params }),
+    headers: { ...HEADERS, authorization: `Bearer ${key}`, ...headers },
+    body: JSON.stringify(message),
   });
   const raw = await response.text();
   const body = JSON.parse(raw);
@@ -63,17 +68,8 @@ async function modernCall(name: string, args: unknown, viaSdk: boolean) {
     'io.modelcontextprotocol/clientInfo': { name: 'agent', version: '1.0.0' },
     'io.modelcontextprotocol/clientCapabilities': viaSdk ? { roots: { listChanged: true } } : {},
   };
-  const response = await fetch(`${t.baseUrl}/mcp`, {
-    method: 'POST',
-    headers: { ...HEADERS, authorization: `Bearer ${key}`, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': name },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name, arguments: args, _meta } }),
-  });
-  const raw = await response.text();
-  const body = JSON.parse(raw);
-  answeredBySdk.push(raw.startsWith('{"result":{"_meta"'));
-  const allowance = body.result?._meta?.['hotel-affiliate/allowance'];
-  if (allowance) allowance.remaining = 'n';
-  return { status: response.status, type: response.headers.get('content-type'), body };
+  const headers = { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': name };
+  return post({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name, arguments: args, _meta } }, headers);
 }
 
 describe('a plain 2026-07-28 tools/call', () => {
