@@ -12,6 +12,7 @@ const ON_BOTH_DATABASES = [
   'test/limits-redis.test.ts',
   'test/mcp.test.ts',
   'test/saved-indexes.test.ts',
+  'test/usage.test.ts',
 ];
 
 export default defineConfig({

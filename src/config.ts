@@ -85,6 +85,13 @@ export const ConfigSchema = Type.Object({
     description:
       'Hotels whose full records are kept in memory once read (the most recently opened; about 1.5 KB each), so that popular hotel pages skip the store; 0 none.',
   }),
+  USAGE_FLUSH_SECONDS: Type.Number({
+    minimum: 0.1,
+    maximum: 300,
+    default: 5,
+    description:
+      'How often the usage counted in memory is added to the database; a process killed without stopping loses at most this much.',
+  }),
   PLACES_API_KEY: Type.Optional(
     Type.String({
       minLength: 1,

@@ -27,6 +27,15 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  readonly outcomes = new Counter({
+    name: 'hotel_affiliate_call_outcomes_total',
+    help:
+      'Calls of the operations over HTTP and MCP, by operation, the caller\'s tier (keyless, standard, partner) and outcome: ' +
+      'answered, refused (429), failed (its input: 400, 404) or error (the service: 5xx). Never by key or sub_id.',
+    labelNames: ['operation', 'tier', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly toolCalls = new Counter({
     name: 'hotel_affiliate_mcp_tool_calls_total',
     help: 'MCP tool calls, by tool and outcome (ok or the error code).',

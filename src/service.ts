@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import { AccessGate } from './access/access-gate.js';
 import { ensureCatalog } from './catalog/demo-catalog.js';
 import { HotHotels } from './catalog/hot-hotels.js';
+import { USAGE_DEFAULTS, UsageRecorder } from './usage/usage-recorder.js';
 import { demoPhotoBase } from './catalog/demo-photos.js';
 import type { CatalogStore } from './catalog/store.js';
 import { configurationFailure, trustedProxyList, type Config } from './config.js';
@@ -42,6 +43,8 @@ export interface Service {
   store: CatalogStore;
   keys: KeyStore;
   metrics: ServiceMetrics;
+  /** What the service did for each key, counted and written to the database. */
+  usage: UsageRecorder;
   gazetteer: Gazetteer;
   logger: Logger;
   /** Begins shutdown: readiness reports unready and every answer closes its connection. */
@@ -169,6 +172,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   if (kept) local.restore(kept.load());
   const counters = config.REDIS_URL ? await sharedCounters(config.REDIS_URL, config, logger, metrics, local) : local;
   const gate = new AccessGate(storage.keys, counters, allowances, overrides.now);
+  const usage = new UsageRecorder(storage.usage, logger, { ...USAGE_DEFAULTS, flushMs: config.USAGE_FLUSH_SECONDS * 1000 }, overrides.now);
+  usage.start();
   let draining = false;
   const http = await buildHttpApp({
     services: {
@@ -180,7 +185,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       links,
       linker: new AffiliateLinker(links),
       hotHotels: new HotHotels((id) => store.getHotel(id), () => liveIndex.current?.version.generation ?? -1, config.HOT_HOTELS),
+      usage,
     },
+    onCall: (operation, caller, outcome) => metrics.outcomes.inc({ operation: operation.id, tier: caller.tier, outcome }),
     gate,
     logger,
     metrics,
@@ -211,6 +218,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     store,
     keys: storage.keys,
     metrics,
+    usage,
     gazetteer,
     logger,
     beginDrain() {
@@ -219,6 +227,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     async close() {
       liveIndex.stop();
       await http.close();
+      // What the calls answered since the last flush is written before the database closes.
+      await usage.close();
       if (kept) saveCounts(kept, local, logger);
       await counters.close();
       // Files still being copied to the database finish before it is closed.

@@ -1,5 +1,5 @@
 // The MCP server through the official SDK client, over Streamable HTTP (2025 and 2026-07-28
-// protocols) and over stdio: the four tools with the operations' own schemas, answers equal to
+// protocols) and over stdio: the tools with the operations' own schemas, answers equal to
 // the HTTP answers, the caller's code on links, bad keys refused, one allowance for all.
 import { readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/client';
@@ -39,9 +39,9 @@ describe.each(MCP_WAYS)('MCP over %s', (way) => {
     await Promise.all([keyless?.close(), keyed?.close()]);
   });
 
-  it("lists the five tools, taking exactly the parameters of their HTTP operations, with the same rules", async () => {
+  it("lists the six tools, taking exactly the parameters of their HTTP operations, with the same rules", async () => {
     const { tools } = await keyless.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_hotels', 'find_hotel', 'get_hotel', 'create_links', 'suggest']);
+    expect(tools.map((tool) => tool.name)).toEqual(['search_hotels', 'find_hotel', 'get_hotel', 'create_links', 'suggest', 'get_usage']);
     const openapi = (await t.request('/openapi.json')).body;
     // The operation's own parameters (path and query); HTTP's own headers such as If-None-Match are not tool arguments.
     const parameterNames = (path: string, method: string) =>
@@ -49,13 +49,14 @@ describe.each(MCP_WAYS)('MCP over %s', (way) => {
         .filter((p: { in?: string }) => p.in === 'path' || p.in === 'query')
         .map((p: { name: string }) => p.name)
         .sort();
-    const [search, find, get, links, suggest] = tools;
+    const [search, find, get, links, suggest, usage] = tools;
     expect(Object.keys(search.inputSchema.properties!).sort()).toEqual(parameterNames('/hotels/search', 'get'));
     expect(Object.keys(find.inputSchema.properties!).sort()).toEqual(parameterNames('/hotels/find', 'get'));
     expect(Object.keys(get.inputSchema.properties!).sort()).toEqual(parameterNames('/hotels/{id}', 'get'));
     expect(Object.keys(links.inputSchema.properties!).sort()).toEqual(['sub_id', 'urls']);
     expect(Object.keys(suggest.inputSchema.properties!).sort()).toEqual(parameterNames('/suggest', 'get'));
     expect(suggest.inputSchema.required).toEqual(['q']);
+    expect(Object.keys(usage.inputSchema.properties!).sort()).toEqual(parameterNames('/usage', 'get'));
     expect(search.inputSchema.properties!.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 20, default: 10 });
     expect(links.inputSchema.properties!.urls).toMatchObject({ type: 'array', minItems: 1, maxItems: 10 });
     expect(find.inputSchema.required).toEqual(['name']);

@@ -1,6 +1,6 @@
 // The API reference page at /docs in a real browser (Debian's Chromium, driven by
 // playwright-core): it loads with no console error and no failed request (everything it
-// needs is served by the service), lists the five operations, and a "Try it out" search made
+// needs is served by the service), lists the six operations, and a "Try it out" search made
 // through the page's own form answers hotels. Screenshots of the run are kept in artifacts/ (the page, and the try-it answer).
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('the reference page', () => {
-  it('loads with no error, lists the five operations, and a try-it search answers hotels', async () => {
+  it('loads with no error, lists the six operations, and a try-it search answers hotels', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -44,9 +44,9 @@ describe('the reference page', () => {
     expect(loaded?.status()).toBe(200);
     await page.waitForSelector('.opblock-summary');
     const summaries = await page.locator('.opblock-summary-description').allTextContents();
-    expect(summaries).toEqual(expect.arrayContaining(['Hotels in a place', 'One hotel by name', 'One hotel in full', 'Make service URLs credit you', 'Places and hotels as people type']));
+    expect(summaries).toEqual(expect.arrayContaining(['Hotels in a place', 'One hotel by name', 'One hotel in full', 'Make service URLs credit you', 'Places and hotels as people type', 'What your calls did']));
     // The guide above the operations, in sections.
-    await expect.poll(() => page.locator('.information-container h2').allTextContents()).toEqual(expect.arrayContaining(['Keys and allowances', 'Calling from a browser: publishable keys and the widget']));
+    await expect.poll(() => page.locator('.information-container h2').allTextContents()).toEqual(expect.arrayContaining(['Keys and allowances', 'Usage reports: compare your placements', 'Calling from a browser: publishable keys and the widget']));
 
     mkdirSync('artifacts', { recursive: true });
     await page.screenshot({ path: 'artifacts/docs-page.png' });

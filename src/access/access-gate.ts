@@ -122,6 +122,12 @@ export class AccessGate implements RequestGate {
     return this.count(caller, cost, null);
   }
 
+  async peek(caller: Caller): Promise<Admission> {
+    // A draw of nothing counts nothing; it is refused only where a counter is already past a limit
+    // lowered since (a key moved to a smaller tier), which a read does not care about.
+    return { ...(await this.count(caller, 0, null)), allowed: true };
+  }
+
   async admitGrouped(caller: Caller, kind: string, callsPerRequest: number): Promise<Admission> {
     return this.count(caller, 0, { kind, size: callsPerRequest });
   }

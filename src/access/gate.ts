@@ -56,6 +56,8 @@ export interface RequestGate {
   identify(credentials: Credentials, clientIp: string): Promise<Identification>;
   /** Counts `cost` against the caller's allowance, or refuses the whole call and counts nothing. */
   admit(caller: Caller, cost: number): Promise<Admission>;
+  /** The caller's allowance as it stands, counting nothing; always allowed. */
+  peek(caller: Caller): Promise<Admission>;
   /**
    * Counts a call of a kind counted in groups (`kind` names its tally): the first call of every
    * `callsPerRequest` in the window costs 1, the others nothing, and any is refused when the

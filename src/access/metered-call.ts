@@ -12,7 +12,13 @@ export interface CallSteps<Input, Output> {
   cost(input: Input): number;
   /** Calls counted in groups (the operation's id and group size) rather than by `cost`. */
   grouped?: { kind: string; callsPerRequest: number };
-  run(input: Input, credit: Credit): Promise<Output>;
+  /** A call that costs nothing and is never refused for the allowance: it only reads it. */
+  free?: boolean;
+  /** A call only a secret key may make: the message of its refusal (401) otherwise. */
+  secretKeyOnly?: string;
+  run(input: Input, credit: Credit, admission: Admission, caller: Caller): Promise<Output>;
+  /** Told how each call of a key went (usage reports), once answered. */
+  observe?(caller: Caller, input: Input | undefined, outcome: CallOutcome<Output>): void;
 }
 
 export type CallOutcome<Output> = { admission: Admission } & ({ ok: true; value: Output } | { ok: false; error: unknown });
@@ -59,10 +65,22 @@ function visitorMessage(admission: Admission): string {
 
 export async function meteredCall<Input extends { sub_id?: string }, Output>(
   gate: RequestGate,
-  { caller, rejection }: Identification,
+  identification: Identification,
   steps: CallSteps<Input, Output>,
   signupUrl: string,
 ): Promise<CallOutcome<Output>> {
+  const outcome = await admittedCall(gate, identification, steps, signupUrl);
+  steps.observe?.(identification.caller, outcome.input, outcome);
+  return outcome;
+}
+
+async function admittedCall<Input extends { sub_id?: string }, Output>(
+  gate: RequestGate,
+  { caller, rejection: keyRejection }: Identification,
+  steps: CallSteps<Input, Output>,
+  signupUrl: string,
+): Promise<CallOutcome<Output> & { input?: Input }> {
+  const rejection = keyRejection ?? (steps.secretKeyOnly && (caller.keyId === null || caller.visitor) ? new ServiceError('unauthorized', steps.secretKeyOnly) : null);
   let input: Input | undefined;
   let failure: unknown = rejection;
   if (!failure) {
@@ -73,19 +91,21 @@ export async function meteredCall<Input extends { sub_id?: string }, Output>(
     }
   }
   const cost = failure ? 1 : steps.cost(input!);
-  // A refused key counts as any call would; a refused input of a grouped kind is still one of its calls.
-  const admission =
-    steps.grouped && !rejection
+  // A free call only reads the allowance. A refused key counts as any call would; a refused input
+  // of a grouped kind is still one of its calls.
+  const admission = steps.free
+    ? await gate.peek(caller)
+    : steps.grouped && !rejection
       ? await gate.admitGrouped(caller, steps.grouped.kind, steps.grouped.callsPerRequest)
       : await gate.admit(caller, cost);
   // A refused key is answered as such, counted against the address only when it had room.
   if (rejection) return { admission, ok: false, error: rejection };
-  if (!admission.allowed) return { admission, ok: false, error: rateLimited(caller, admission, cost, signupUrl) };
+  if (!admission.allowed) return { admission, ok: false, error: rateLimited(caller, admission, cost, signupUrl), input };
   if (failure) return { admission, ok: false, error: failure };
   try {
     const credit: Credit = { affiliateCode: caller.affiliateCode, subId: input!.sub_id ?? null };
-    return { admission, ok: true, value: await steps.run(input!, credit) };
+    return { admission, ok: true, value: await steps.run(input!, credit, admission, caller), input };
   } catch (error) {
-    return { admission, ok: false, error };
+    return { admission, ok: false, error, input };
   }
 }

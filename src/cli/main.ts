@@ -21,7 +21,12 @@ Commands:
                               Create a publishable key (live_pk_...) for web pages on those origins
                               (https://*.blog.example takes its subdomains); each visitor may make
                               N calls an hour under it (default 60), all of them the tier's day.
-  keys list [--json]          List keys (never secret ones; publishable ones are shown).
+  keys list [--json]          List keys (never secret ones; publishable ones are shown) and
+                              each key's calls today (UTC).
+  keys usage KEY_ID [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--group-by day,operation,sub_id] [--json]
+                              What the service did for a key, as GET /usage reports it (default:
+                              the last 7 days, by day). The last few seconds a running server
+                              counted are written to the database every USAGE_FLUSH_SECONDS.
   keys revoke KEY_ID          Refuse the key from the next request on.
   keys set-tier KEY_ID TIER   Move a key to the standard or partner tier.
   keys set-origins KEY_ID ORIGIN [ORIGIN ...]

@@ -1,6 +1,7 @@
 // The OpenAPI document's info.description: the guide a reference page (/docs) shows above the
 // operations. Markdown, in sections a developer reads in order: a first call, what links earn,
-// the display rules, keys and allowances, the limit headers, errors, HTTP caching, browsers, MCP.
+// the display rules, keys and allowances, the limit headers, usage reports, errors, HTTP caching,
+// browsers, MCP.
 import type { OpenApiSettings } from './openapi.js';
 import { SUGGESTIONS_PER_REQUEST } from '../operations/suggest.js';
 import { DEFAULT_VISITOR_LIMIT } from '../keys/key-store.js';
@@ -61,6 +62,19 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
       `list both, that one first: \`RateLimit-Policy: "visitor";q=${DEFAULT_VISITOR_LIMIT};w=3600, "standard";q=${s.standardPerDay};w=86400\`. ` +
       'A 429 and a 503 also carry `Retry-After` in seconds.',
 
+    '## Usage reports: compare your placements',
+    '`GET /usage` (and the MCP tool get_usage) tells a secret key what the service did for it, by UTC day, ' +
+      'operation and `sub_id`: calls answered, calls refused for the allowance (429), calls refused for their ' +
+      'input, hotels shown and links made. Tag each placement with its own `sub_id` and compare them with ' +
+      '`group_by=sub_id`; `Accept: text/csv` gives the rows as a spreadsheet. The report costs nothing and carries ' +
+      'the allowance as it stands. Clicks and bookings happen on the booking site, which counts them in your ' +
+      'affiliate account there.',
+    [
+      '```sh',
+      `curl -H 'Authorization: Bearer live_…' '${baseUrl}/usage?from=2026-11-01&to=2026-11-26&group_by=sub_id'`,
+      '```',
+    ].join('\n'),
+
     '## Errors',
     'Errors have the body `{"error": {"code": "…", "message": "…"}}`; the message names the parameter, the rule and ' +
       'the value received.',
@@ -111,7 +125,7 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
 
     '## MCP for AI agents',
     `The same operations are MCP tools at ${baseUrl}/mcp (Streamable HTTP, also under /v1): search_hotels, ` +
-      'find_hotel, get_hotel, create_links and suggest take the parameters of their operations as one object and answer ' +
+      'find_hotel, get_hotel, create_links, suggest and get_usage take the parameters of their operations as one object and answer ' +
       'their response as structured content, with a short text crediting the site. Send the same Authorization ' +
       'header: a bad key is 401 (a publishable key too: MCP is not a browser), no key is keyless. A tool call costs what its operation costs, from the same ' +
       'allowance; a refused call is a tool error (isError) saying when to retry. Agents that start tools as local ' +

@@ -1,13 +1,16 @@
 // Example answers for the OpenAPI document, so that consoles and reference pages show a real
 // answer rather than "string". Typed by the answers' own schemas, and checked against them by
 // the contract test, so an example cannot drift from what the service sends.
+import { USAGE_NOTE } from '../operations/get-usage.js';
 import type { ErrorCode } from '../errors.js';
 import type { ErrorBody, FindResponse, Hotel, HotelCard, LinksResponse, SearchResponse, SuggestResponse } from '../operations/schemas.js';
+import type { UsageResponse } from '../operations/usage-schemas.js';
 
 export interface ExampleSettings {
   mainSite: string;
   affiliateParam: string;
   subIdParam: string;
+  standardPerDay: number;
 }
 
 function pageUrl(s: ExampleSettings, path: string): string {
@@ -106,4 +109,21 @@ export function linksExample(s: ExampleSettings): LinksResponse {
 /** An error body as the service writes one. */
 export function errorExample(code: ErrorCode, message: string): ErrorBody {
   return { error: { code, message } };
+}
+
+export function usageExample(s: ExampleSettings): UsageResponse {
+  const counts = (calls: number, failed: number, hotels: number, links: number) => ({ calls, refused: 0, failed, hotels_shown: hotels, links });
+  return {
+    from: '2026-11-20',
+    to: '2026-11-26',
+    group_by: ['sub_id'],
+    rows: [
+      { sub_id: null, ...counts(7, 0, 54, 0) },
+      { sub_id: 'homepage-widget', ...counts(42, 1, 380, 0) },
+      { sub_id: 'lisbon-guide', ...counts(12, 0, 12, 12) },
+    ],
+    totals: counts(61, 1, 446, 12),
+    note: USAGE_NOTE,
+    allowance: { limit: s.standardPerDay, remaining: s.standardPerDay - 42, reset: 1795737600 },
+  };
 }

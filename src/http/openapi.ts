@@ -17,8 +17,9 @@ import {
 } from '../operations/schemas.js';
 import { MESSAGE_ONLY_KEYWORDS } from '../validation/rules.js';
 import { apiDescription } from './openapi-description.js';
-import { errorExample, findExample, hotelExample, linksExample, searchExample, suggestExample } from './openapi-examples.js';
+import { errorExample, findExample, hotelExample, linksExample, searchExample, suggestExample, usageExample } from './openapi-examples.js';
 import { HTTP_OPERATIONS, type HttpOperation } from './operations.js';
+import { UsageResponse, UsageRow } from '../operations/usage-schemas.js';
 
 export interface OpenApiSettings {
   serviceName: string;
@@ -47,6 +48,8 @@ const COMPONENTS = new Map<object, string>([
   [PlaceSuggestion, 'PlaceSuggestion'],
   [HotelSuggestion, 'HotelSuggestion'],
   [SuggestResponse, 'SuggestResponse'],
+  [UsageRow, 'UsageRow'],
+  [UsageResponse, 'UsageResponse'],
   [ErrorBody, 'Error'],
 ]);
 
@@ -62,6 +65,8 @@ const ANSWER_COMPONENTS = new Set<object>([
   PlaceSuggestion,
   HotelSuggestion,
   SuggestResponse,
+  UsageRow,
+  UsageResponse,
   ErrorBody,
 ]);
 
@@ -109,6 +114,7 @@ const ANSWER_EXAMPLES: Record<string, (s: OpenApiSettings) => unknown> = {
   getHotel: hotelExample,
   createLinks: linksExample,
   suggest: suggestExample,
+  getUsage: usageExample,
 };
 
 function parameters(operation: HttpOperation): Json[] {
@@ -145,6 +151,10 @@ function operationJson(operation: HttpOperation, s: OpenApiSettings): Json {
           schema: schemaJson(operation.operation.output, true, false),
           example: ANSWER_EXAMPLES[operation.operation.id](s),
         },
+        // The same answer as a spreadsheet, for operations that give one (Accept: text/csv).
+        ...(operation.csv
+          ? { 'text/csv': { schema: { type: 'string' }, example: operation.csv(ANSWER_EXAMPLES[operation.operation.id](s)) } }
+          : {}),
       },
     },
   };
@@ -156,7 +166,7 @@ function operationJson(operation: HttpOperation, s: OpenApiSettings): Json {
     operationId: operation.operation.id,
     summary: operation.summary,
     description: operation.description,
-    tags: [operation.path === '/links' ? 'links' : operation.path === '/suggest' ? 'suggestions' : 'hotels'],
+    tags: [operation.tag],
     parameters: [
       ...parameters(operation),
       ...(operation.cacheControl ? [{ $ref: '#/components/parameters/If-None-Match' }] : []),
@@ -202,6 +212,7 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
       { name: 'hotels', description: 'Search, find and read hotels.' },
       { name: 'links', description: 'Make service addresses carry your code.' },
       { name: 'suggestions', description: 'Places and hotels for a search box, as people type; ten calls cost one request.' },
+      { name: 'usage', description: 'What your calls did, by day, operation and sub_id; free.' },
     ],
     paths,
     components: {
@@ -288,7 +299,7 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
           errorExample('invalid_params', 'query parameter limit must be an integer from 1 to 20 (got "50")'),
         ),
         Unauthorized: errorResponse(
-          'unauthorized: the API key is unknown, revoked or malformed. Counted against your address while it has room; the limit headers are its.',
+          'unauthorized: the API key is unknown, revoked or malformed, or the operation needs a secret key (GET /usage) and the call has none. Counted against your address while it has room; the limit headers are its.',
           errorExample('unauthorized', 'the API key is not valid: unknown, revoked or mistyped'),
           { ...LIMIT_HEADERS, 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
         ),

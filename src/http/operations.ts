@@ -2,7 +2,9 @@
 // travel and how they are read. Routes and the OpenAPI document are both made from this table.
 import type { TObject } from 'typebox';
 import { invalidParams } from '../errors.js';
-import { CREATE_LINKS, FIND_HOTEL, GET_HOTEL, SEARCH_HOTELS, SUGGEST, type Operation } from '../operations/operations.js';
+import { CREATE_LINKS, FIND_HOTEL, GET_HOTEL, GET_USAGE, SEARCH_HOTELS, SUGGEST, type Operation } from '../operations/operations.js';
+import { UsageQuery } from '../operations/usage-schemas.js';
+import { usageCsv } from './usage-csv.js';
 import {
   FindQuery,
   HotelPath,
@@ -46,6 +48,10 @@ export interface HttpOperation<Input extends { sub_id?: string } = any> {
   cacheControl?: string;
   /** The operation's input from where HTTP carries its parts. */
   read(raw: RawRequest): Input;
+  /** Set for answers also given as CSV (Accept: text/csv): the CSV of an answer. */
+  csv?(value: any): string;
+  /** The tag of the OpenAPI document the operation is listed under. */
+  tag: 'hotels' | 'links' | 'suggestions' | 'usage';
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -117,6 +123,7 @@ const search: HttpOperation<SearchQuery> = {
     'a place without matching hotels within reach is 200 with total 0.',
   query: SearchQuery,
   failures: [400, 404],
+  tag: 'hotels',
   read: (raw) => readQuery(SearchQuery, raw),
 };
 
@@ -135,6 +142,7 @@ const find: HttpOperation<FindQuery> = {
     'that nothing matches closely enough is 404.',
   query: FindQuery,
   failures: [400, 404],
+  tag: 'hotels',
   read: (raw) => readQuery(FindQuery, raw),
 };
 
@@ -151,6 +159,7 @@ const detail: HttpOperation<HotelRequest> = {
   query: SubIdQuery,
   pathParams: HotelPath,
   failures: [400, 404],
+  tag: 'hotels',
   cacheControl: HOTEL_CACHE_CONTROL,
   read: (raw) => ({ id: raw.pathRest, ...readQuery(SubIdQuery, raw) }),
 };
@@ -171,6 +180,7 @@ const links: HttpOperation<LinksRequest> = {
   query: SubIdQuery,
   body: LinksBody,
   failures: [400],
+  tag: 'links',
   read: (raw) => {
     const query = readQuery(SubIdQuery, raw);
     return { ...readJsonBody(LinksBody, raw), ...query };
@@ -195,8 +205,32 @@ const suggestions: HttpOperation<SuggestQuery> = {
     'browser asks once for a text typed again.',
   query: SuggestQuery,
   failures: [400],
+  tag: 'suggestions',
   cacheControl: SUGGESTIONS_CACHE_CONTROL,
   read: (raw) => readQuery(SuggestQuery, raw),
 };
 
-export const HTTP_OPERATIONS: readonly HttpOperation[] = [search, find, detail, links, suggestions];
+const usage: HttpOperation<UsageQuery & { sub_id?: string }> = {
+  operation: GET_USAGE,
+  method: 'GET',
+  path: '/usage',
+  routePath: '/usage',
+  summary: 'What your calls did',
+  description:
+    'What the service did for your key, by UTC day, operation and sub_id: calls answered, calls refused for the ' +
+    'allowance (429), calls refused for their input (400, 404), hotels shown and links made. Compare placements by ' +
+    'grouping by sub_id. from and to are days (YYYY-MM-DD, UTC), at most 93 days apart; by default the last 7 days. ' +
+    'group_by takes any of day, operation and sub_id; each row carries exactly the fields it is grouped by. ' +
+    'Accept: text/csv answers the rows as CSV. Needs a secret key (a publishable key or none is 401). The report ' +
+    'costs nothing against your allowance and shows it as it stands. Calls are counted as they are answered and ' +
+    'written every few seconds: a call answered by another instance of the service shows within about five seconds. ' +
+    'Clicks and bookings are counted by the booking site, not here.',
+  query: UsageQuery,
+  failures: [400],
+  tag: 'usage',
+  cacheControl: 'private, no-cache',
+  read: (raw) => readQuery(UsageQuery, raw),
+  csv: usageCsv,
+};
+
+export const HTTP_OPERATIONS: readonly HttpOperation[] = [search, find, detail, links, suggestions, usage];

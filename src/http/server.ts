@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import type { Logger } from 'pino';
 import type { Credentials, RequestGate } from '../access/gate.js';
 import { meteredCall, rateLimited } from '../access/metered-call.js';
+import { operationSteps, type CallListener } from '../operations/operation-call.js';
 import { ServiceError } from '../errors.js';
 import { OutageLog } from '../outage-log.js';
 import { quoteReceived } from '../validation/rules.js';
@@ -17,6 +18,7 @@ import { answerClientError, answerRequestsNodeTakes } from './client-errors.js';
 import { errorBody, fromFrameworkError, sendServiceError } from './error-response.js';
 import { registerCompression, varyUncompressed } from './compression.js';
 import { addVary } from './vary.js';
+import { prefersCsv } from './usage-csv.js';
 import { conditionalGet, DOCUMENT_CACHE_CONTROL } from './conditional-get.js';
 import { registerHealthRoutes, type HealthChecks } from './health.js';
 import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
@@ -41,6 +43,8 @@ export interface HttpAppOptions {
   trustedProxies?: string[];
   /** Liveness and readiness at /healthz and /readyz, when given. */
   health?: HealthChecks;
+  /** Told how every call of an operation went (over HTTP and MCP). */
+  onCall?: CallListener;
 }
 
 declare module 'fastify' {
@@ -155,27 +159,23 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     const identification = await gate.identify(credentialsOf(request), clientAddress(request));
     if (identification.caller.visitor) addVary(reply, 'Origin');
     const { operation } = route;
-    const outcome = await meteredCall(
-      gate,
-      identification,
-      {
-        read: () =>
-          route.read({
-            query: request.query as ParsedQuery,
-            pathRest: (request.params as Record<string, string>)['*'] ?? '',
-            contentType: request.headers['content-type'],
-            contentEncoding: request.headers['content-encoding'],
-            body: Buffer.isBuffer(request.body) ? request.body : undefined,
-          }),
-        cost: (input) => operation.cost(input),
-        grouped: operation.callsPerRequest ? { kind: operation.id, callsPerRequest: operation.callsPerRequest } : undefined,
-        run: (input, credit) => operation.run(services, credit, input),
-      },
-      docs.signupUrl,
-    );
+    const read = () =>
+      route.read({
+        query: request.query as ParsedQuery,
+        pathRest: (request.params as Record<string, string>)['*'] ?? '',
+        contentType: request.headers['content-type'],
+        contentEncoding: request.headers['content-encoding'],
+        body: Buffer.isBuffer(request.body) ? request.body : undefined,
+      });
+    const outcome = await meteredCall(gate, identification, operationSteps(operation, services, read, { listener: options.onCall, sentSubId: () => (request.query as ParsedQuery | undefined)?.sub_id }), docs.signupUrl);
     request.admitted = true;
     setLimitHeaders(reply, outcome.admission);
     if (!outcome.ok) throw outcome.error;
+    if (route.csv) {
+      // The same answer as CSV when asked for (a usage report); either way it depends on Accept.
+      addVary(reply, 'Accept');
+      if (prefersCsv(request.headers.accept)) return reply.type('text/csv; charset=utf-8').send(route.csv(outcome.value));
+    }
     return reply.send(outcome.value);
   }
 
@@ -219,6 +219,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     outages,
     clientAddress,
     publicUrl: baseUrl,
+    onOperationCall: options.onCall,
     onCall: metrics
       ? (tool, outcome, seconds) => {
           metrics.toolCalls.inc({ tool, outcome });

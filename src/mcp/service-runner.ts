@@ -3,6 +3,7 @@
 import type { Logger } from 'pino';
 import type { RequestGate } from '../access/gate.js';
 import { meteredCall } from '../access/metered-call.js';
+import { operationSteps, type CallListener } from '../operations/operation-call.js';
 import { ServiceError } from '../errors.js';
 import type { OutageLog } from '../outage-log.js';
 import type { Caller } from '../keys/caller.js';
@@ -18,6 +19,8 @@ export interface ServiceRunnerOptions {
   onCall?: (tool: string, outcome: string, seconds: number) => void;
   /** Where a dependency's failure is said, once in a while rather than at every call. */
   outages: OutageLog;
+  /** Told how every call of an operation went (over HTTP and MCP). */
+  onOperationCall?: CallListener;
 }
 
 /** The runner of one caller's tool calls; `log` and `requestId` belong to the HTTP request. */
@@ -34,17 +37,12 @@ export function serviceRunner(options: ServiceRunnerOptions, caller: Caller, log
   return async (tool, args, signal) => {
     const started = performance.now();
     const { operation } = tool;
-    const outcome = await meteredCall(
-      gate,
-      { caller, rejection: null },
-      {
-        read: () => parseJson(operation.input, args, 'arguments'),
-        cost: (input) => operation.cost(input),
-        grouped: operation.callsPerRequest ? { kind: operation.id, callsPerRequest: operation.callsPerRequest } : undefined,
-        run: (input, credit) => operation.run(services, credit, input, signal),
-      },
-      signupUrl,
-    );
+    const read = () => parseJson(operation.input, args, 'arguments');
+    const outcome = await meteredCall(gate, { caller, rejection: null }, operationSteps(operation, services, read, {
+      signal,
+      listener: options.onOperationCall,
+      sentSubId: () => (args !== null && typeof args === 'object' ? (args as Record<string, unknown>).sub_id : undefined),
+    }), signupUrl);
     const { limit, remaining, resetAt } = outcome.admission;
     const allowance = { limit, remaining, reset: resetAt };
     const result = outcome.ok ? { ok: true as const, value: outcome.value, allowance } : { ok: false as const, error: failureOf(outcome.error), allowance };

@@ -3,7 +3,8 @@
 // that credits the booking site.
 import type { Tool } from '@modelcontextprotocol/server';
 import type { TSchema } from 'typebox';
-import { CREATE_LINKS, FIND_HOTEL, GET_HOTEL, SEARCH_HOTELS, SUGGEST, type Operation } from '../operations/operations.js';
+import { CREATE_LINKS, FIND_HOTEL, GET_HOTEL, GET_USAGE, SEARCH_HOTELS, SUGGEST, type Operation } from '../operations/operations.js';
+import type { UsageResponse } from '../operations/usage-schemas.js';
 import type { FindResponse, Hotel, HotelCard, LinksResponse, SearchResponse, SuggestResponse } from '../operations/schemas.js';
 import { MESSAGE_ONLY_KEYWORDS } from '../validation/rules.js';
 
@@ -121,7 +122,31 @@ const SUGGESTIONS: ToolDefinition<SuggestResponse> = {
     ].join('\n'),
 };
 
-export const TOOLS: readonly ToolDefinition[] = [SEARCH, FIND, GET, LINKS, SUGGESTIONS];
+const countsText = (c: UsageResponse['totals']) =>
+  `${c.calls} calls answered, ${c.refused} refused for the allowance, ${c.failed} refused for their input, ${c.hotels_shown} hotels shown, ${c.links} links made`;
+
+const USAGE: ToolDefinition<UsageResponse> = {
+  name: 'get_usage',
+  title: 'What your calls did',
+  description:
+    'Read what the service did for your key, by UTC day, operation and sub_id: calls answered, refused for the ' +
+    'allowance, refused for their input, hotels shown and links made; group_by sub_id compares placements. from and ' +
+    'to are days written YYYY-MM-DD (at most 93 days apart; by default the last 7); group_by takes day, operation and ' +
+    'sub_id, comma-separated (default day). Needs a secret key. Costs nothing, and answers your allowance as it stands. ' +
+    'Clicks and bookings are counted by the booking site, not here.',
+  operation: GET_USAGE,
+  summarize: (r) =>
+    [
+      `From ${r.from} to ${r.to}: ${countsText(r.totals)}.`,
+      ...(r.rows.length === 0
+        ? ['No calls in those days.']
+        : [`By ${r.group_by.join(', ')}:`, ...r.rows.slice(0, 30).map((row) => `- ${r.group_by.map((g) => `${g} ${row[g] ?? 'none'}`).join(', ')}: ${countsText(row)}`)]),
+      ...(r.rows.length > 30 ? [`…and ${r.rows.length - 30} more rows in the structured answer.`] : []),
+      `Allowance: ${r.allowance.remaining} of ${r.allowance.limit} left.`,
+    ].join('\n'),
+};
+
+export const TOOLS: readonly ToolDefinition[] = [SEARCH, FIND, GET, LINKS, SUGGESTIONS, USAGE];
 
 /**
  * A schema as published: plain JSON without our message-only keywords. An output schema is

@@ -19,10 +19,22 @@ import {
   SuggestResponse,
 } from './schemas.js';
 import { suggest, SUGGESTIONS_PER_REQUEST } from './suggest.js';
+import { getUsage } from './get-usage.js';
+import { UsageQuery, UsageResponse } from './usage-schemas.js';
+import type { UsageOperation } from '../usage/usage-counts.js';
+import type { Admission } from '../access/gate.js';
 import { searchHotels } from './search-hotels.js';
 import type { CatalogServices } from './services.js';
 
-export type OperationId = 'searchHotels' | 'findHotel' | 'getHotel' | 'createLinks' | 'suggest';
+export type OperationId = 'searchHotels' | 'findHotel' | 'getHotel' | 'createLinks' | 'suggest' | 'getUsage';
+
+/** What a call knows besides its input: who calls, their allowance after it, and its cancellation. */
+export interface CallContext {
+  /** The caller's key; null for a keyless call. */
+  keyId: string | null;
+  admission: Admission;
+  signal?: AbortSignal;
+}
 
 export interface Operation<Input extends { sub_id?: string } = any, Output extends object = any> {
   id: OperationId;
@@ -33,7 +45,13 @@ export interface Operation<Input extends { sub_id?: string } = any, Output exten
   cost(input: Input): number;
   /** Set when calls are counted in groups instead: each group of this many calls, refused inputs included, costs 1. */
   callsPerRequest?: number;
-  run(services: CatalogServices, credit: Credit, input: Input, signal?: AbortSignal): Promise<Output>;
+  /** Set for a call that costs nothing and is never refused for the allowance (it reads it). */
+  free?: boolean;
+  /** Set for a call only a secret key may make: the message of its refusal otherwise. */
+  secretKeyOnly?: string;
+  /** How usage reports name the operation and count its answers; unset, its calls are not counted. */
+  usage?: { name: UsageOperation; tally(output: Output): { hotels: number; links: number } };
+  run(services: CatalogServices, credit: Credit, input: Input, context: CallContext): Promise<Output>;
 }
 
 export const SEARCH_HOTELS: Operation<SearchQuery, SearchResponse> = {
@@ -41,7 +59,8 @@ export const SEARCH_HOTELS: Operation<SearchQuery, SearchResponse> = {
   input: SearchQuery,
   output: SearchResponse,
   cost: () => 1,
-  run: (services, credit, input, signal) => searchHotels(services, credit, input, signal),
+  usage: { name: 'search_hotels', tally: (r) => ({ hotels: r.hotels.length, links: 0 }) },
+  run: (services, credit, input, context) => searchHotels(services, credit, input, context.signal),
 };
 
 export const FIND_HOTEL: Operation<FindQuery, FindResponse> = {
@@ -49,6 +68,7 @@ export const FIND_HOTEL: Operation<FindQuery, FindResponse> = {
   input: FindQuery,
   output: FindResponse,
   cost: () => 1,
+  usage: { name: 'find_hotel', tally: (r) => ({ hotels: r.matches.length, links: 0 }) },
   run: (services, credit, input) => findHotel(services, credit, input),
 };
 
@@ -57,6 +77,7 @@ export const GET_HOTEL: Operation<HotelRequest, Hotel> = {
   input: HotelRequest,
   output: Hotel,
   cost: () => 1,
+  usage: { name: 'get_hotel', tally: () => ({ hotels: 1, links: 0 }) },
   run: (services, credit, input) => getHotel(services, credit, input.id),
 };
 
@@ -65,6 +86,7 @@ export const CREATE_LINKS: Operation<LinksRequest, LinksResponse> = {
   input: LinksRequest,
   output: LinksResponse,
   cost: (input) => linksCost(input),
+  usage: { name: 'create_links', tally: (r) => ({ hotels: 0, links: r.links.filter((l) => l.url !== null).length }) },
   run: async (services, credit, input) => createLinks(services, credit, input),
 };
 
@@ -74,5 +96,17 @@ export const SUGGEST: Operation<SuggestQuery, SuggestResponse> = {
   output: SuggestResponse,
   cost: () => 1,
   callsPerRequest: SUGGESTIONS_PER_REQUEST,
+  usage: { name: 'suggest', tally: (r) => ({ hotels: r.hotels.length, links: 0 }) },
   run: (services, credit, input) => suggest(services, credit, input),
+};
+
+export const GET_USAGE: Operation<UsageQuery & { sub_id?: string }, UsageResponse> = {
+  id: 'getUsage',
+  input: UsageQuery,
+  output: UsageResponse,
+  cost: () => 0,
+  free: true,
+  secretKeyOnly:
+    'a usage report is for a secret key (live_…), sent as Authorization: Bearer; a publishable key, or no key, has none to read',
+  run: (services, _credit, input, context) => getUsage(services, input, context),
 };

@@ -6,10 +6,17 @@ import { ERROR_CODES } from '../errors.js';
 
 const NullableNumber = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
 
+const SUB_ID_PATTERN = '^[A-Za-z0-9_-]{1,200}$';
+
+const SUB_ID_RE = new RegExp(SUB_ID_PATTERN);
+
+/** Whether a value sent as sub_id is one (of a call whose other input was refused). */
+export const isSubId = (value: unknown): value is string => typeof value === 'string' && SUB_ID_RE.test(value);
+
 export const SubId = Type.String({
   minLength: 1,
   maxLength: 200,
-  pattern: '^[A-Za-z0-9_-]{1,200}$',
+  pattern: SUB_ID_PATTERN,
   'x-rule': '1 to 200 letters, digits, underscores or hyphens',
   description: 'Your tag for the placement. Every returned link carries it as the query parameter utm_content.',
   examples: ['homepage-widget'],

@@ -1,5 +1,6 @@
 // What the operations need, wired once at start-up and shared by every transport.
 import type { HotHotels } from '../catalog/hot-hotels.js';
+import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { CatalogStore } from '../catalog/store.js';
 import { upstreamUnavailable } from '../errors.js';
 import type { AffiliateLinker } from '../links/affiliate-link.js';
@@ -20,6 +21,8 @@ export interface CatalogServices {
   linker: AffiliateLinker;
   /** The most opened hotels, remembered; without it every hotel is read from the store. */
   hotHotels?: HotHotels;
+  /** What the service did for each key, for usage reports; without it there are none. */
+  usage?: UsageRecorder;
 }
 
 /** The index in use; 503 before the first catalog has been imported. */

@@ -3,6 +3,7 @@
 import { PostgresCatalogStore } from '../catalog/postgres-catalog-store.js';
 import { ConfigError } from '../config.js';
 import { PostgresKeyStore } from '../keys/postgres-key-store.js';
+import { PostgresUsageStore } from '../usage/postgres-usage-store.js';
 import { PostgresFileShelf } from './postgres-file-shelf.js';
 import { openPostgres } from './postgres.js';
 import type { Storage } from './storage.js';
@@ -13,5 +14,12 @@ export async function openPostgresStorage(databaseUrl: string, timeoutMs: number
   });
   const catalog = new PostgresCatalogStore(pool, timeoutMs);
   // Instances sharing PostgreSQL without Redis each count on their own: nothing to keep.
-  return { catalog, keys: new PostgresKeyStore(pool, timeoutMs), counterSnapshots: null, shelf: new PostgresFileShelf(pool), close: () => catalog.close() };
+  return {
+    catalog,
+    keys: new PostgresKeyStore(pool, timeoutMs),
+    usage: new PostgresUsageStore(pool, timeoutMs),
+    counterSnapshots: null,
+    shelf: new PostgresFileShelf(pool),
+    close: () => catalog.close(),
+  };
 }

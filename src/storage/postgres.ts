@@ -57,6 +57,20 @@ const MIGRATIONS: string[] = [
    ALTER TABLE api_keys ADD COLUMN origins text;
    ALTER TABLE api_keys ADD COLUMN visitor_limit integer;
    ALTER TABLE api_keys ADD COLUMN publishable_key text;`,
+  // What the service did for each key, by UTC day, operation and sub_id ('' none): usage reports.
+  `CREATE TABLE usage_counts (
+     key_id text NOT NULL,
+     day text NOT NULL,
+     operation text NOT NULL,
+     sub_id text NOT NULL,
+     calls bigint NOT NULL,
+     refused bigint NOT NULL,
+     failed bigint NOT NULL,
+     hotels_shown bigint NOT NULL,
+     links bigint NOT NULL,
+     PRIMARY KEY (key_id, day, operation, sub_id)
+   );
+   CREATE INDEX usage_counts_by_day ON usage_counts (day);`,
 ];
 
 /** Errors of a connection the server ended (a restart, pg_terminate_backend, a proxy's cut), not of the query sent on it. */

@@ -52,6 +52,20 @@ const MIGRATIONS: string[] = [
    ALTER TABLE api_keys ADD COLUMN origins TEXT;
    ALTER TABLE api_keys ADD COLUMN visitor_limit INTEGER;
    ALTER TABLE api_keys ADD COLUMN publishable_key TEXT;`,
+  // What the service did for each key, by UTC day, operation and sub_id ('' none): usage reports.
+  `CREATE TABLE usage_counts (
+     key_id TEXT NOT NULL,
+     day TEXT NOT NULL,
+     operation TEXT NOT NULL,
+     sub_id TEXT NOT NULL,
+     calls INTEGER NOT NULL,
+     refused INTEGER NOT NULL,
+     failed INTEGER NOT NULL,
+     hotels_shown INTEGER NOT NULL,
+     links INTEGER NOT NULL,
+     PRIMARY KEY (key_id, day, operation, sub_id)
+   ) WITHOUT ROWID;
+   CREATE INDEX usage_counts_by_day ON usage_counts (day);`,
 ];
 
 export function sqliteFile(dataDir: string): string {

@@ -6,6 +6,8 @@ import type { CatalogStore } from '../catalog/store.js';
 import { configurationFailure, type Config } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
 import { SqliteKeyStore } from '../keys/sqlite-key-store.js';
+import { SqliteUsageStore } from '../usage/sqlite-usage-store.js';
+import type { UsageStore } from '../usage/usage-store.js';
 import { SqliteCounterSnapshots, type CounterSnapshots } from '../limits/counter-snapshots.js';
 import type { FileShelf } from './file-shelf.js';
 import { openSqlite, type SqliteDatabase } from './sqlite.js';
@@ -13,6 +15,8 @@ import { openSqlite, type SqliteDatabase } from './sqlite.js';
 export interface Storage {
   catalog: CatalogStore;
   keys: KeyStore;
+  /** What the service did for each key (usage reports). */
+  usage: UsageStore;
   /** Where an instance counting on its own keeps its allowance counts across a restart (SQLite only). */
   counterSnapshots: CounterSnapshots | null;
   /** Where instances that share no disk find each other's saved index files (PostgreSQL only). */
@@ -42,6 +46,7 @@ export async function openStorage(config: Config, options: StorageOptions = {}):
   return {
     catalog,
     keys,
+    usage: new SqliteUsageStore(db),
     counterSnapshots: new SqliteCounterSnapshots(db),
     shelf: null,
     close: () => {

@@ -17,6 +17,8 @@ export type FindResponse = components['schemas']['FindResponse'];
 export type Hotel = components['schemas']['Hotel'];
 export type HotelCard = components['schemas']['HotelCard'];
 export type LinksResponse = components['schemas']['LinksResponse'];
+export type UsageParams = NonNullable<operations['getUsage']['parameters']['query']>;
+export type UsageResponse = components['schemas']['UsageResponse'];
 export type ApiError = components['schemas']['Error']['error'];
 export type ErrorCode = ApiError['code'];
 
@@ -131,6 +133,10 @@ export function createHotelAffiliateClient(options: ClientOptions) {
       settle(raw.POST('/links', { body: { urls }, params: { query: keyed(query) } })),
     /** Places and hotels for a search box, as people type (ten calls cost one request). */
     suggest: (query: SuggestParams): Promise<Result<SuggestResponse>> => settle(raw.GET('/suggest', { params: { query: keyed(query) } })),
+    /** What the service did for your key by day, operation and sub_id (a secret key only; costs nothing). */
+    // The report is also given as CSV; this asks for JSON, so the answer is the JSON one.
+    usage: (query: UsageParams = {}): Promise<Result<UsageResponse>> =>
+      settle(raw.GET('/usage', { params: { query }, headers: { accept: 'application/json' } }) as Promise<{ data?: UsageResponse; error?: unknown; response: Response }>),
   };
 }
 

@@ -100,6 +100,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What your calls did
+         * @description What the service did for your key, by UTC day, operation and sub_id: calls answered, calls refused for the allowance (429), calls refused for their input (400, 404), hotels shown and links made. Compare placements by grouping by sub_id. from and to are days (YYYY-MM-DD, UTC), at most 93 days apart; by default the last 7 days. group_by takes any of day, operation and sub_id; each row carries exactly the fields it is grouped by. Accept: text/csv answers the rows as CSV. Needs a secret key (a publishable key or none is 401). The report costs nothing against your allowance and shows it as it stands. Calls are counted as they are answered and written every few seconds: a call answered by another instance of the service shows within about five seconds. Clicks and bookings are counted by the booking site, not here.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -238,6 +258,58 @@ export interface components {
             /** @description Hotels whose name holds the typed words in order, the last one perhaps unfinished: names that begin with them first, then best-rated first. Open one with its id or url. */
             hotels: components["schemas"]["HotelSuggestion"][];
         };
+        UsageRow: {
+            /** @description The UTC day, when grouped by day. */
+            day?: string;
+            /**
+             * @description The operation, when grouped by operation (named as the MCP tools are).
+             * @enum {string}
+             */
+            operation?: "search_hotels" | "find_hotel" | "get_hotel" | "create_links" | "suggest";
+            /** @description The sub_id the calls carried (null: none), when grouped by sub_id. Past 1,000 of a day, the others are counted as "(other)". */
+            sub_id?: string | null;
+            /** @description Calls answered. */
+            calls: number;
+            /** @description Calls refused because the allowance had no room for them (429); they cost nothing. */
+            refused: number;
+            /** @description Calls refused for their input (400 or 404); each cost 1. */
+            failed: number;
+            /** @description Hotel cards in the answers: a search's hotels, a find's matches, a hotel, suggested hotels. */
+            hotels_shown: number;
+            /** @description Addresses made to carry your code (POST /links), the ones refused left out. */
+            links: number;
+        };
+        UsageResponse: {
+            /** @description The first day of the report (UTC). */
+            from: string;
+            /** @description The last day of the report (UTC). */
+            to: string;
+            /** @description What the rows are summed by. */
+            group_by: ("day" | "operation" | "sub_id")[];
+            /** @description One row per group that had calls, in the order of its fields; each carries exactly the fields it is grouped by. */
+            rows: components["schemas"]["UsageRow"][];
+            totals: {
+                /** @description Calls answered. */
+                calls: number;
+                /** @description Calls refused because the allowance had no room for them (429); they cost nothing. */
+                refused: number;
+                /** @description Calls refused for their input (400 or 404); each cost 1. */
+                failed: number;
+                /** @description Hotel cards in the answers: a search's hotels, a find's matches, a hotel, suggested hotels. */
+                hotels_shown: number;
+                /** @description Addresses made to carry your code (POST /links), the ones refused left out. */
+                links: number;
+            };
+            /** @description What the report does not count: clicks and bookings are counted by the booking site. */
+            note: string;
+            /** @description Your key's allowance now. The report itself costs nothing. */
+            allowance: {
+                limit: number;
+                remaining: number;
+                /** @description Unix time, in whole seconds, when the window resets. */
+                reset: number;
+            };
+        };
         Error: {
             error: {
                 /** @enum {string} */
@@ -284,7 +356,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description unauthorized: the API key is unknown, revoked or malformed. Counted against your address while it has room; the limit headers are its. */
+        /** @description unauthorized: the API key is unknown, revoked or malformed, or the operation needs a secret key (GET /usage) and the call has none. Counted against your address while it has room; the limit headers are its. */
         Unauthorized: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -817,6 +889,105 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["SuggestResponse"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["InvalidParams"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description The first day (UTC) of the report. Default: 6 days before to. */
+                from?: string;
+                /** @description The last day (UTC) of the report, at most 93 days after from. Default: today. */
+                to?: string;
+                /** @description What the rows are summed by: any of day, operation and sub_id, comma-separated. Default: day. */
+                group_by?: string;
+            };
+            header?: {
+                /** @description The ETag of an answer you kept: when the hotel is unchanged the answer is 304 without a body. A 304 is a call and costs 1. */
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-11-20",
+                     *       "to": "2026-11-26",
+                     *       "group_by": [
+                     *         "sub_id"
+                     *       ],
+                     *       "rows": [
+                     *         {
+                     *           "sub_id": null,
+                     *           "calls": 7,
+                     *           "refused": 0,
+                     *           "failed": 0,
+                     *           "hotels_shown": 54,
+                     *           "links": 0
+                     *         },
+                     *         {
+                     *           "sub_id": "homepage-widget",
+                     *           "calls": 42,
+                     *           "refused": 0,
+                     *           "failed": 1,
+                     *           "hotels_shown": 380,
+                     *           "links": 0
+                     *         },
+                     *         {
+                     *           "sub_id": "lisbon-guide",
+                     *           "calls": 12,
+                     *           "refused": 0,
+                     *           "failed": 0,
+                     *           "hotels_shown": 12,
+                     *           "links": 12
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "calls": 61,
+                     *         "refused": 0,
+                     *         "failed": 1,
+                     *         "hotels_shown": 446,
+                     *         "links": 12
+                     *       },
+                     *       "note": "These are the calls the service answered for your key. Clicks on your links and the bookings they bring are counted by the booking site, in your affiliate account there.",
+                     *       "allowance": {
+                     *         "limit": 2000,
+                     *         "remaining": 1958,
+                     *         "reset": 1795737600
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UsageResponse"];
+                    /**
+                     * @example sub_id,calls,refused,failed,hotels_shown,links
+                     *     ,7,0,0,54,0
+                     *     homepage-widget,42,0,1,380,0
+                     *     lisbon-guide,12,0,0,12,12
+                     */
+                    "text/csv": string;
                 };
             };
             304: components["responses"]["NotModified"];

@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('the client against the service', () => {
-  it('calls the four operations with a key, typed, with the allowance as numbers', async () => {
+  it('calls the operations with a key, typed, with the allowance as numbers', async () => {
     const client = createHotelAffiliateClient({ baseUrl: t.baseUrl, key: secret });
     const search = await client.searchHotels({ destination: 'Lisbon', limit: 2, sub_id: 'typed' });
     if (!search.ok) throw new Error(search.error.message);
@@ -58,6 +58,18 @@ describe('the client against the service', () => {
     ]);
     // 50, less 1 each for the search, the find and the hotel, and 2 for two URLs.
     expect(links.allowance?.remaining).toBe(45);
+
+    // What those calls did, by operation, at no cost.
+    const usage = await client.usage({ group_by: 'operation' });
+    if (!usage.ok) throw new Error(usage.error.message);
+    expect(usage.data.rows.map((r) => [r.operation, r.calls, r.hotels_shown, r.links])).toEqual([
+      ['create_links', 1, 0, 1],
+      ['find_hotel', 1, found.ok ? found.data.matches.length : -1, 0],
+      ['get_hotel', 1, 1, 0],
+      ['search_hotels', 1, 2, 0],
+    ]);
+    expect(usage.data.allowance.remaining).toBe(45);
+    expect(usage.allowance?.remaining).toBe(45);
   });
 
   it('answers a refused key as a typed 401, and a spent allowance as a typed 429 with when to retry', async () => {

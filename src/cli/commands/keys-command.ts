@@ -1,4 +1,4 @@
-// hotel-affiliate keys create|list|revoke|set-tier: the affiliate programme's keys. A key's
+// hotel-affiliate keys create|list|usage|revoke|set-tier|set-origins: the affiliate programme's keys. A key's
 // secret is printed once, at creation (alone on stdout, so scripts can capture it).
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config.js';
@@ -6,6 +6,9 @@ import { AFFILIATE_CODE_PATTERN } from '../../keys/api-key.js';
 import { DEFAULT_VISITOR_LIMIT, KEY_TIERS, type ApiKeyRecord, type KeyTier, type NewKey } from '../../keys/key-store.js';
 import { parseOriginPattern } from '../../keys/origins.js';
 import { openStorage, type Storage } from '../../storage/storage.js';
+import { utcDay } from '../../usage/usage-counts.js';
+import { textTable } from '../text-table.js';
+import { KeyUsageOptionError, printKeyUsage } from './keys-usage.js';
 
 export class KeysUsageError extends Error {}
 
@@ -22,9 +25,9 @@ function describe(key: ApiKeyRecord): string {
   return `${key.id} (${publishable}${key.tier} tier, affiliate code ${key.affiliateCode}${label})`;
 }
 
-function table(keys: ApiKeyRecord[]): string {
-  const rows = [
-    ['ID', 'KIND', 'TIER', 'CODE', 'LABEL', 'ORIGINS', 'VISITOR/H', 'CREATED', 'REVOKED', 'PUBLISHABLE KEY'],
+function table(keys: ApiKeyRecord[], callsToday: Map<string, number>): string {
+  return textTable([
+    ['ID', 'KIND', 'TIER', 'CODE', 'LABEL', 'ORIGINS', 'VISITOR/H', 'CALLS TODAY', 'CREATED', 'REVOKED', 'PUBLISHABLE KEY'],
     ...keys.map((k) => [
       k.id,
       k.kind,
@@ -33,13 +36,29 @@ function table(keys: ApiKeyRecord[]): string {
       k.label ?? '',
       k.origins?.join(' ') ?? '',
       k.visitorLimit === null ? '' : String(k.visitorLimit),
+      String(callsToday.get(k.id) ?? 0),
       k.createdAt,
       k.revokedAt ?? '',
       k.publishableKey ?? '',
     ]),
-  ];
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  return rows.map((r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd()).join('\n');
+  ]);
+}
+
+/** A key as `keys list --json` writes it: in the API's snake_case. */
+function keyJson(k: ApiKeyRecord, callsToday: Map<string, number>) {
+  return {
+    id: k.id,
+    kind: k.kind,
+    tier: k.tier,
+    affiliate_code: k.affiliateCode,
+    label: k.label,
+    origins: k.origins,
+    visitor_limit: k.visitorLimit,
+    publishable_key: k.publishableKey,
+    created_at: k.createdAt,
+    revoked_at: k.revokedAt,
+    calls_today: callsToday.get(k.id) ?? 0,
+  };
 }
 
 /** Origins as the affiliate lists them, checked and kept in their plain form. */
@@ -124,9 +143,19 @@ export async function keysCommand(config: Config, args: string[]): Promise<numbe
       case 'list': {
         const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean' } }, strict: true });
         const keys = await storage.keys.list();
-        if (values.json) console.log(JSON.stringify(keys, null, 2));
-        else console.log(keys.length === 0 ? 'No keys yet. Create one with: hotel-affiliate keys create --tier standard --code CODE' : table(keys));
+        // Calls answered today (UTC) as written to the database: a running instance writes every few seconds.
+        const callsToday = await storage.usage.callsOn(utcDay(Date.now()));
+        if (values.json) console.log(JSON.stringify(keys.map((k) => keyJson(k, callsToday)), null, 2));
+        else console.log(keys.length === 0 ? 'No keys yet. Create one with: hotel-affiliate keys create --tier standard --code CODE' : table(keys, callsToday));
         return 0;
+      }
+      case 'usage': {
+        try {
+          return (await printKeyUsage(storage, rest, Date.now())) ? 0 : 1;
+        } catch (error) {
+          if (error instanceof KeyUsageOptionError) throw new KeysUsageError(error.message);
+          throw error;
+        }
       }
       case 'revoke': {
         const { positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true });
@@ -171,7 +200,7 @@ export async function keysCommand(config: Config, args: string[]): Promise<numbe
       }
       default:
         throw new KeysUsageError(
-          action === undefined ? 'keys needs an action: create, list, revoke, set-tier or set-origins' : `unknown keys action ${JSON.stringify(action)}`,
+          action === undefined ? 'keys needs an action: create, list, usage, revoke, set-tier or set-origins' : `unknown keys action ${JSON.stringify(action)}`,
         );
     }
   } finally {

@@ -1,0 +1,165 @@
+// Usage counted in memory as calls are answered, and added to the store at most every few
+// seconds and when the instance stops, as increments: nothing is written on a call's own path,
+// and instances sharing a database add up exactly. A store that cannot take a flush (down, or
+// SQLite's write lock held by an import) keeps the counts in memory for the next one. A process
+// killed without stopping loses what it counted since its last flush (at most FLUSH_MS).
+import type { Logger } from 'pino';
+import { OutageLog } from '../outage-log.js';
+import { addCounts, noCounts, OTHER_SUB_IDS, utcDay, type UsageCounts, type UsageGroup, type UsageIncrement, type UsageOperation, type UsageRow } from './usage-counts.js';
+import { inReportOrder, UsageStoreBusy, type UsageStore } from './usage-store.js';
+
+export interface UsageSettings {
+  /** How often counts are added to the store. */
+  flushMs: number;
+  /** Distinct sub_ids kept per key and day; the others are counted as OTHER_SUB_IDS. */
+  subIdsPerDay: number;
+  /** Days kept; older ones are forgotten. */
+  keepDays: number;
+}
+
+export const USAGE_DEFAULTS: UsageSettings = { flushMs: 5000, subIdsPerDay: 1000, keepDays: 400 };
+
+/** What one call did, as far as usage goes. */
+export type CallResult = { outcome: 'answered'; hotels: number; links: number } | { outcome: 'refused' } | { outcome: 'failed' };
+
+const SEPARATOR = '\u0000';
+
+export class UsageRecorder {
+  /** Counts not yet in the store, by key, day, operation and sub_id. */
+  private pending = new Map<string, UsageIncrement>();
+  /** The sub_ids of each key's day seen here since the last flush, for the cap. */
+  private subIdsSeen = new Map<string, Set<string>>();
+  private flushing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private prunedDay = '';
+  private readonly outages = new OutageLog();
+
+  constructor(
+    private readonly store: UsageStore,
+    private readonly logger: Logger,
+    private readonly settings: UsageSettings = USAGE_DEFAULTS,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The service's clock, for the days of reports. */
+  now(): number {
+    return this.clock();
+  }
+
+  /** Flushes every `flushMs` from now on. */
+  start(): void {
+    this.timer = setInterval(() => void this.flush(), this.settings.flushMs);
+    this.timer.unref();
+  }
+
+  /** Counts a call of a key. */
+  record(keyId: string, operation: UsageOperation, subId: string | null, result: CallResult): void {
+    const day = utcDay(this.clock());
+    const sub = this.subIdOf(keyId, day, subId);
+    const slot = `${keyId}${SEPARATOR}${day}${SEPARATOR}${operation}${SEPARATOR}${sub ?? ''}`;
+    let increment = this.pending.get(slot);
+    if (!increment) {
+      increment = { keyId, day, operation, subId: sub, ...noCounts() };
+      this.pending.set(slot, increment);
+    }
+    if (result.outcome === 'answered') {
+      increment.calls++;
+      increment.hotels_shown += result.hotels;
+      increment.links += result.links;
+    } else if (result.outcome === 'refused') increment.refused++;
+    else increment.failed++;
+  }
+
+  /** The sub_id to count a call under: past the cap of the key's day (as seen here), OTHER_SUB_IDS. */
+  private subIdOf(keyId: string, day: string, subId: string | null): string | null {
+    if (subId === null) return null;
+    const keyDay = `${keyId}${SEPARATOR}${day}`;
+    let seen = this.subIdsSeen.get(keyDay);
+    if (!seen) this.subIdsSeen.set(keyDay, (seen = new Set()));
+    if (seen.has(subId)) return subId;
+    if (seen.size >= this.settings.subIdsPerDay) return OTHER_SUB_IDS;
+    seen.add(subId);
+    return subId;
+  }
+
+  /** Adds what is pending to the store; one flush at a time. `wait`: on a writer holding the store. */
+  flush(wait = false): Promise<void> {
+    this.flushing ??= this.flushNow(wait).finally(() => (this.flushing = null));
+    return this.flushing;
+  }
+
+  private async flushNow(wait: boolean): Promise<void> {
+    const batch = this.pending;
+    if (batch.size > 0) {
+      this.pending = new Map();
+      this.subIdsSeen = new Map();
+      try {
+        await this.store.add([...batch.values()], this.settings.subIdsPerDay, wait);
+      } catch (error) {
+        // Kept for the next flush, added to what came meanwhile.
+        for (const [slot, increment] of batch) {
+          const later = this.pending.get(slot);
+          if (later) addCounts(later, increment);
+          this.pending.set(slot, later ?? increment);
+        }
+        if (!(error instanceof UsageStoreBusy)) this.outages.warn(this.logger, error, 'usage counts cannot be written to the database; kept in memory until it answers');
+        return;
+      }
+    }
+    await this.pruneDaily();
+  }
+
+  /** Forgets days past keepDays, once a day per instance. */
+  private async pruneDaily(): Promise<void> {
+    const today = utcDay(this.clock());
+    if (today === this.prunedDay) return;
+    this.prunedDay = today;
+    try {
+      await this.store.prune(utcDay(this.clock() - this.settings.keepDays * 86_400_000));
+    } catch (error) {
+      this.prunedDay = '';
+      if (!(error instanceof UsageStoreBusy)) this.outages.warn(this.logger, error, 'old usage counts cannot be pruned');
+    }
+  }
+
+  /** A key's counts in the store and those still pending here, summed by the groups. */
+  async read(keyId: string, from: string, to: string, groupBy: readonly UsageGroup[]): Promise<UsageRow[]> {
+    // Written first, so the store applies the sub_id cap to it; what cannot be written (or comes
+    // meanwhile) is added from memory.
+    await this.flush();
+    const stored = await this.store.read(keyId, from, to, groupBy);
+    const rows = new Map<string, UsageRow>();
+    const slotOf = (row: UsageRow) => groupBy.map((g) => String(row[g] ?? '')).join(SEPARATOR);
+    for (const row of stored) rows.set(slotOf(row), row);
+    for (const increment of this.pending.values()) {
+      if (increment.keyId !== keyId || increment.day < from || increment.day > to) continue;
+      const grouped: UsageRow = { ...noCounts() };
+      if (groupBy.includes('day')) grouped.day = increment.day;
+      if (groupBy.includes('operation')) grouped.operation = increment.operation;
+      if (groupBy.includes('sub_id')) grouped.sub_id = increment.subId;
+      const row = rows.get(slotOf(grouped));
+      if (row) addCounts(row, increment);
+      else {
+        addCounts(grouped, increment);
+        rows.set(slotOf(grouped), orderedRow(grouped, groupBy));
+      }
+    }
+    return inReportOrder([...rows.values()], groupBy);
+  }
+
+  /** Stops flushing and adds what is pending: a stopping instance loses nothing it counted. */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.flush(true);
+    // A flush under way when close began may have left counts that came after it, or met a writer.
+    if (this.pending.size > 0) await this.flush(true);
+  }
+}
+
+/** The row with its grouped fields first, in the report's order, then the counters. */
+function orderedRow(row: UsageRow, groupBy: readonly UsageGroup[]): UsageRow {
+  const ordered: Partial<UsageRow> = {};
+  for (const g of ['day', 'operation', 'sub_id'] as const) if (groupBy.includes(g)) (ordered as Record<string, unknown>)[g] = row[g];
+  const counts: UsageCounts = { calls: row.calls, refused: row.refused, failed: row.failed, hotels_shown: row.hotels_shown, links: row.links };
+  return { ...ordered, ...counts };
+}

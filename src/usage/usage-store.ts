@@ -1,0 +1,88 @@
+// Where usage is kept: the catalog's database (SQLite or PostgreSQL), as increments every
+// instance adds to, so that instances add up exactly.
+import { addCounts, OTHER_SUB_IDS, type UsageGroup, type UsageIncrement, type UsageRow } from './usage-counts.js';
+
+/** The store is being written by someone else (SQLite's write lock, held by an import): try later. */
+export class UsageStoreBusy extends Error {}
+
+export interface UsageStore {
+  /**
+   * Adds the increments, all or none. A sub_id a key's day does not hold yet, once it holds
+   * `subIdsPerDay` others, is counted as OTHER_SUB_IDS: exact across instances. Unless `wait`,
+   * a store whose writes would wait on another writer throws UsageStoreBusy instead.
+   */
+  add(increments: readonly UsageIncrement[], subIdsPerDay: number, wait?: boolean): Promise<void>;
+  /** A key's counters from one day to another (both included), summed by the groups, ordered by them. */
+  read(keyId: string, from: string, to: string, groupBy: readonly UsageGroup[]): Promise<UsageRow[]>;
+  /** The calls answered on a day, by key. */
+  callsOn(day: string): Promise<Map<string, number>>;
+  /** Forgets the days before this one; UsageStoreBusy as for add. */
+  prune(beforeDay: string): Promise<void>;
+}
+
+/** The SQL of a read: the grouped columns, in the order the report puts them. */
+export function groupColumns(groupBy: readonly UsageGroup[]): string[] {
+  return (['day', 'operation', 'sub_id'] as const).filter((g) => groupBy.includes(g));
+}
+
+/** A stored sub_id ('' for none) as a report writes it. */
+export const reportedSubId = (stored: string): string | null => (stored === '' ? null : stored);
+
+/**
+ * Rows in the order of their grouped fields (day, operation, then sub_id, none first), compared
+ * by code unit: the same whatever the database's collation.
+ */
+export function inReportOrder(rows: UsageRow[], groupBy: readonly UsageGroup[]): UsageRow[] {
+  const fields = groupColumns(groupBy) as UsageGroup[];
+  return rows.sort((a, b) => {
+    for (const g of fields) {
+      const x = a[g] ?? '';
+      const y = b[g] ?? '';
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  });
+}
+
+/** The increments of a batch, by key and day: each key's day is capped on its own. */
+export function byKeyDay(increments: readonly UsageIncrement[]): UsageIncrement[][] {
+  const groups = new Map<string, UsageIncrement[]>();
+  for (const increment of increments) {
+    const keyDay = `${increment.keyId}\u0000${increment.day}`;
+    const group = groups.get(keyDay);
+    if (group) group.push(increment);
+    else groups.set(keyDay, [increment]);
+  }
+  // In one order, so that two writers take their locks in the same order.
+  return [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, group]) => group);
+}
+
+/**
+ * One key's day of increments as rows to add, with sub_id '' for none: a sub_id the day holds
+ * already is kept; a new one is kept while the day holds fewer than `cap` (`distinct` now), else
+ * counted as OTHER_SUB_IDS. Rows that meet on one sub_id are summed.
+ */
+export function cappedRows(increments: readonly UsageIncrement[], held: ReadonlySet<string>, distinct: number, cap: number): UsageIncrement[] {
+  const taken = new Set(held);
+  let count = distinct;
+  const rows = new Map<string, UsageIncrement>();
+  for (const increment of increments) {
+    let subId = increment.subId ?? '';
+    if (subId !== '' && subId !== OTHER_SUB_IDS && !taken.has(subId)) {
+      if (count < cap) {
+        taken.add(subId);
+        count++;
+      } else subId = OTHER_SUB_IDS;
+    }
+    const slot = `${increment.operation}\u0000${subId}`;
+    const row = rows.get(slot);
+    if (row) addCounts(row, increment);
+    else rows.set(slot, { ...increment, subId });
+  }
+  return [...rows.values()];
+}
+
+/** The sub_ids named in increments, as stored ('' for none left out). */
+export const namedSubIds = (increments: readonly UsageIncrement[]): string[] => [
+  ...new Set(increments.map((i) => i.subId).filter((s): s is string => s !== null && s !== OTHER_SUB_IDS)),
+];
