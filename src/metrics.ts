@@ -9,6 +9,13 @@ export interface MetricsOptions {
   sharedLimiter: boolean;
 }
 
+/** One series of the outcome counter: calls counted, and how many of them the counter was told. */
+interface OutcomeCell {
+  labels: { operation: string; tier: string; outcome: string };
+  count: number;
+  told: number;
+}
+
 export class ServiceMetrics {
   readonly registry = new Registry();
 
@@ -27,14 +34,43 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
-  readonly outcomes = new Counter({
+  /**
+   * Outcomes counted here at each call, and told to the counter only when metrics are read: the
+   * counter hashes its labels at every increment, a cost on every call's path.
+   */
+  private readonly outcomeCells: OutcomeCell[] = [];
+  /** The cells by operation, tier and outcome: lookups of the same few strings, no key made per call. */
+  private readonly outcomeIndex = new Map<string, Map<string, Map<string, OutcomeCell>>>();
+
+  readonly outcomes: Counter<'operation' | 'tier' | 'outcome'> = new Counter({
     name: 'hotel_affiliate_call_outcomes_total',
     help:
       'Calls of the operations over HTTP and MCP, by operation, the caller\'s tier (keyless, standard, partner) and outcome: ' +
       'answered, refused (429), failed (its input: 400, 404) or error (the service: 5xx). Never by key or sub_id.',
     labelNames: ['operation', 'tier', 'outcome'] as const,
     registers: [this.registry],
+    collect: () => {
+      for (const cell of this.outcomeCells) {
+        if (cell.count > cell.told) this.outcomes.inc(cell.labels, cell.count - cell.told);
+        cell.told = cell.count;
+      }
+    },
   });
+
+  /** Counts a call's outcome (hotel_affiliate_call_outcomes_total). */
+  countOutcome(operation: string, tier: string, outcome: string): void {
+    let byTier = this.outcomeIndex.get(operation);
+    if (!byTier) this.outcomeIndex.set(operation, (byTier = new Map()));
+    let byOutcome = byTier.get(tier);
+    if (!byOutcome) byTier.set(tier, (byOutcome = new Map()));
+    let cell = byOutcome.get(outcome);
+    if (!cell) {
+      cell = { labels: { operation, tier, outcome }, count: 0, told: 0 };
+      byOutcome.set(outcome, cell);
+      this.outcomeCells.push(cell);
+    }
+    cell.count++;
+  }
 
   readonly toolCalls = new Counter({
     name: 'hotel_affiliate_mcp_tool_calls_total',

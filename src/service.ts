@@ -187,7 +187,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       hotHotels: new HotHotels((id) => store.getHotel(id), () => liveIndex.current?.version.generation ?? -1, config.HOT_HOTELS),
       usage,
     },
-    onCall: (operation, caller, outcome) => metrics.outcomes.inc({ operation: operation.id, tier: caller.tier, outcome }),
+    onCall: (operation, caller, outcome) => metrics.countOutcome(operation.id, caller.tier, outcome),
     gate,
     logger,
     metrics,

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { OutageLog } from '../outage-log.js';
 import { addCounts, noCounts, OTHER_SUB_IDS, utcDay, type UsageCounts, type UsageGroup, type UsageIncrement, type UsageOperation, type UsageRow } from './usage-counts.js';
 import { inReportOrder, UsageStoreBusy, type UsageStore } from './usage-store.js';
+import { PendingCounts } from './pending-counts.js';
 
 export interface UsageSettings {
   /** How often counts are added to the store. */
@@ -23,15 +24,19 @@ export const USAGE_DEFAULTS: UsageSettings = { flushMs: 5000, subIdsPerDay: 1000
 export type CallResult = { outcome: 'answered'; hotels: number; links: number } | { outcome: 'refused' } | { outcome: 'failed' };
 
 const SEPARATOR = '\u0000';
+const DAY_MS = 86_400_000;
 
 export class UsageRecorder {
   /** Counts not yet in the store, by key, day, operation and sub_id. */
-  private pending = new Map<string, UsageIncrement>();
-  /** The sub_ids of each key's day seen here since the last flush, for the cap. */
+  private pending = new PendingCounts();
+  /** The sub_ids of each key seen here on subIdsDay since the last flush, for the cap. */
   private subIdsSeen = new Map<string, Set<string>>();
+  private subIdsDay = '';
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private prunedDay = '';
+  private day = '';
+  private dayStartMs = -Infinity;
   private readonly outages = new OutageLog();
 
   constructor(
@@ -54,14 +59,9 @@ export class UsageRecorder {
 
   /** Counts a call of a key. */
   record(keyId: string, operation: UsageOperation, subId: string | null, result: CallResult): void {
-    const day = utcDay(this.clock());
+    const day = this.today();
     const sub = this.subIdOf(keyId, day, subId);
-    const slot = `${keyId}${SEPARATOR}${day}${SEPARATOR}${operation}${SEPARATOR}${sub ?? ''}`;
-    let increment = this.pending.get(slot);
-    if (!increment) {
-      increment = { keyId, day, operation, subId: sub, ...noCounts() };
-      this.pending.set(slot, increment);
-    }
+    const increment = this.pending.slot(keyId, day, operation, sub);
     if (result.outcome === 'answered') {
       increment.calls++;
       increment.hotels_shown += result.hotels;
@@ -70,12 +70,26 @@ export class UsageRecorder {
     else increment.failed++;
   }
 
+  /** The UTC day now, its text made once a day rather than at every call. */
+  private today(): string {
+    const now = this.clock();
+    if (now < this.dayStartMs || now >= this.dayStartMs + DAY_MS) {
+      this.dayStartMs = now - (now % DAY_MS);
+      this.day = utcDay(now);
+    }
+    return this.day;
+  }
+
   /** The sub_id to count a call under: past the cap of the key's day (as seen here), OTHER_SUB_IDS. */
   private subIdOf(keyId: string, day: string, subId: string | null): string | null {
     if (subId === null) return null;
-    const keyDay = `${keyId}${SEPARATOR}${day}`;
-    let seen = this.subIdsSeen.get(keyDay);
-    if (!seen) this.subIdsSeen.set(keyDay, (seen = new Set()));
+    // A new day starts its own count (the store caps each day exactly; this bounds memory).
+    if (day !== this.subIdsDay) {
+      this.subIdsSeen = new Map();
+      this.subIdsDay = day;
+    }
+    let seen = this.subIdsSeen.get(keyId);
+    if (!seen) this.subIdsSeen.set(keyId, (seen = new Set()));
     if (seen.has(subId)) return subId;
     if (seen.size >= this.settings.subIdsPerDay) return OTHER_SUB_IDS;
     seen.add(subId);
@@ -91,17 +105,13 @@ export class UsageRecorder {
   private async flushNow(wait: boolean): Promise<void> {
     const batch = this.pending;
     if (batch.size > 0) {
-      this.pending = new Map();
+      this.pending = new PendingCounts();
       this.subIdsSeen = new Map();
       try {
-        await this.store.add([...batch.values()], this.settings.subIdsPerDay, wait);
+        await this.store.add(batch.values(), this.settings.subIdsPerDay, wait);
       } catch (error) {
         // Kept for the next flush, added to what came meanwhile.
-        for (const [slot, increment] of batch) {
-          const later = this.pending.get(slot);
-          if (later) addCounts(later, increment);
-          this.pending.set(slot, later ?? increment);
-        }
+        for (const increment of batch.values()) this.pending.add(increment);
         if (!(error instanceof UsageStoreBusy)) this.outages.warn(this.logger, error, 'usage counts cannot be written to the database; kept in memory until it answers');
         return;
       }
