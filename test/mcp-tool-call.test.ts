@@ -104,6 +104,15 @@ describe('a plain 2025 tools/call', () => {
     }
   });
 
+  it('answers arguments holding a "__proto__" key as the SDK does, which drops it: the URL is credited and costs 1', async () => {
+    // JSON.parse makes "__proto__" an own key, as a client's JSON carries it.
+    const args = JSON.parse('{"urls":["https://www.stays.example/"],"__proto__":false}');
+    const plain = await toolCall('create_links', args, { viaSdk: false });
+    expect(plain).toEqual(await toolCall('create_links', args, { viaSdk: true }));
+    expect(plain.body.result.isError ?? false).toBe(false);
+    expect(plain.body.result.structuredContent.links[0].url).toMatch(/^https:\/\/www\.stays\.example\/\?aff=agent/);
+  });
+
   it('leaves what it does not answer to the SDK: an unknown tool, a missing Accept, an unknown revision', async () => {
     const unknownTool = await toolCall('no_such_tool', {}, { viaSdk: false });
     expect(unknownTool.body.error.code).toBe(-32602);

@@ -53,7 +53,8 @@ export function plainToolCall(request: FastifyRequest, body: unknown): PlainTool
   if (!isPlainObject(params) || Object.keys(params).some((k) => k !== 'name' && k !== 'arguments' && k !== '_meta')) return null;
   const tool = TOOLS.find((t) => t.name === params.name);
   const args = params.arguments ?? {};
-  if (!tool || !isPlainObject(args)) return null;
+  // The SDK drops "__proto__" keys as it reads arguments (JSON.parse keeps them as own keys): left to it.
+  if (!tool || !isPlainObject(args) || Object.hasOwn(args, '__proto__')) return null;
   const modern = version === FIRST_MODERN_REVISION;
   if (modern ? !modernCall(headers, params, version, tool.name) : headers['mcp-method'] !== undefined || headers['mcp-name'] !== undefined || params._meta !== undefined) {
     return null;
