@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { connectMcp } from './support/mcp-clients.js';
-import { testDatabase } from './support/test-database.js';
+import { testDatabase, type TestDatabase } from './support/test-database.js';
 import { holdWrites } from './support/write-holder.js';
 import { jsonBody, startTestService, type TestService } from './support/test-service.js';
 
@@ -24,6 +24,18 @@ afterAll(async () => t.close());
 async function secretKey(s: TestService, code: string, tier: 'standard' | 'partner' = 'standard') {
   const made = await s.service.keys.create({ tier, affiliateCode: code, label: null });
   return { key: made.secret, id: made.record.id, auth: { authorization: `Bearer ${made.secret}` } };
+}
+
+/** Runs `work` on a data directory and database of its own, dropped after. */
+async function withOwnDatabase(work: (dataDir: string, database: TestDatabase) => Promise<void>): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-usage-'));
+  const database = await testDatabase(dataDir);
+  try {
+    await work(dataDir, database);
+  } finally {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -236,9 +248,7 @@ describe('a usage report', () => {
 
 describe('usage kept in the database', () => {
   it('survives a drain and a restart: what was counted before stopping is there after', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-usage-'));
-    const database = await testDatabase(dataDir);
-    try {
+    await withOwnDatabase(async (dataDir, database) => {
       // Flushed only when stopping.
       const env = { ...ENV, USAGE_FLUSH_SECONDS: '300' };
       const first = await startTestService(FIXTURE_HOTELS, env, { dataDir, database });
@@ -274,16 +284,11 @@ describe('usage kept in the database', () => {
       } finally {
         await second.close();
       }
-    } finally {
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('keeps counting while another process holds the database (an import), and writes it all once it lets go, at the latest when stopping', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-usage-'));
-    const database = await testDatabase(dataDir);
-    try {
+    await withOwnDatabase(async (dataDir, database) => {
       const first = await startTestService(FIXTURE_HOTELS, ENV, { dataDir, database });
       const k = await secretKey(first, 'held');
       const find = (sub: string) => first.request(`/hotels/find?name=Pestana&sub_id=${sub}`, { headers: k.auth });
@@ -312,16 +317,11 @@ describe('usage kept in the database', () => {
       } finally {
         await second.close();
       }
-    } finally {
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("keys list shows each key's calls today, and speaks snake_case in --json", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-usage-'));
-    const database = await testDatabase(dataDir);
-    try {
+    await withOwnDatabase(async (dataDir, database) => {
       // The CLI's today is the real one.
       const s = await startTestService(FIXTURE_HOTELS, ENV, { dataDir, database, clockStart: Date.now() });
       const busy = await secretKey(s, 'busy');
@@ -346,10 +346,7 @@ describe('usage kept in the database', () => {
       const table = (await runCli(dataDir, ['keys', 'list'], database.env)).stdout.split('\n');
       expect(table[0]).toMatch(/VISITOR\/H +CALLS TODAY +CREATED/);
       expect(table.find((line) => line.startsWith(busy.id))).toMatch(/ busy +4 +20\d\d-/);
-    } finally {
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('adds up exactly across two instances sharing one database', async () => {
