@@ -259,9 +259,30 @@ describe('destinations as travellers type them', () => {
     for (const wish of ['best hotels', 'Cheap hotel', 'the best luxury hotels', 'hotels', 'places to stay']) {
       expect(await messageFor(wish)).toMatch(/: it says what hotel is wanted, not where; send a city, region, country, landmark or airport code/);
     }
+    // A kind of place alone is not one: not Iceland ("Island" in German), not Valley, Alabama.
+    for (const kind of ['island', 'Valley', 'the lake', 'beach hotels', 'hotels near the airport', 'national park', 'old town']) {
+      expect(await messageFor(kind)).toMatch(/: it says what kind of place, not which one; name it, as in "Lake Garda"/);
+    }
     // Text that only fails to name a place gets no advice it does not need.
     expect(await messageFor('blorptown')).toBe('no place matches destination "blorptown"');
     expect(await messageFor('hotels in blorptown')).toBe('no place matches destination "hotels in blorptown"');
+  });
+
+  it('reads the words for a kind of place around a name as such, never as a place or a code of their own', async () => {
+    const understood = async (destination: string) => {
+      const r = await t.request(`/hotels/search?destination=${encodeURIComponent(destination)}&limit=1`);
+      return r.status === 200 ? r.body.destination : r.status;
+    };
+    // The name without them, when the whole is no place's name.
+    expect(await understood('Napa Valley')).toBe('Napa, California, United States');
+    expect(await understood('Sonoma Valley')).toBe('Sonoma, California, United States');
+    // ...and the lake itself where it is one of the bundled areas.
+    expect(await understood('hotels on Lake Garda')).toBe('Lake Garda, Veneto, Italy');
+    // Never the word alone (Valley, Alabama; Delta, Nigeria; Iceland), nor a code among words (Malta, MT; Suriname, SUR).
+    for (const text of ['Death Valley', 'Okavango Delta', 'Koh Samui island', 'Mount Rushmore', 'Big Sur']) {
+      const got = await understood(text);
+      expect([text, got]).not.toEqual([text, expect.stringMatching(/^(Valley|Delta|Iceland|Malta|Suriname|Tenerife Sur|Sur)\b/)]);
+    }
   });
 
   it('reads Saint and St, Mount and Mt, Fort and Ft alike in a place\'s name', async () => {
@@ -307,9 +328,28 @@ describe('destinations as travellers type them', () => {
       const distances = r.body.hotels.map((h: { distance_km: number }) => h.distance_km);
       expect(Math.max(...distances)).toBeLessThanOrEqual(withinKm);
       expect(Math.max(...distances)).toBeGreaterThan(withinKm === 10 ? 0 : 10);
+      // Searched around, the place is a point: nearest first.
+      expect(distances).toEqual([...distances].sort((a: number, b: number) => a - b));
     }
     // Nothing within 50 km stays an empty answer.
     expect((await t.request('/hotels/search?destination=Madrid')).body.total).toBe(0);
+  });
+
+  it('answers an airport or a sight nearest first, as a point, unless sort says otherwise', async () => {
+    for (const destination of ['LIS', 'Belem Tower']) {
+      const r = await t.request(`/hotels/search?destination=${encodeURIComponent(destination)}&limit=20`);
+      expect(r.status).toBe(200);
+      expect(r.body.total).toBeGreaterThan(1);
+      const distances = r.body.hotels.map((h: { distance_km: number }) => h.distance_km);
+      expect(distances).toEqual([...distances].sort((a: number, b: number) => a - b));
+      const byRating = await t.request(`/hotels/search?destination=${encodeURIComponent(destination)}&limit=20&sort=rating`);
+      const ratings = byRating.body.hotels.map((h: { rating: number | null }) => h.rating ?? -1);
+      expect(ratings).toEqual([...ratings].sort((a: number, b: number) => b - a));
+      expect(byRating.body.total).toBe(r.body.total);
+    }
+    // A city stays best-rated first.
+    const city = (await t.request('/hotels/search?destination=Lisbon&limit=20')).body.hotels.map((h: { rating: number | null }) => h.rating ?? -1);
+    expect(city).toEqual([...city].sort((a: number, b: number) => b - a));
   });
 
   it('takes a capital over a region of its country with the same name', async () => {

@@ -236,6 +236,13 @@ describe('the widget offline', () => {
   });
 });
 
+describe('the widget script v1', () => {
+  it('stays byte for byte what pages pinned with its integrity hash: a change is a v2', () => {
+    const built = readFileSync(new URL('../dist/widget/v1.js', import.meta.url));
+    expect(createHash('sha256').update(built).digest('hex')).toBe('b56d6da6ec0e47e8d03d29a056a013e12ffe3e526e0b0c70d612a80ce46c7e8c');
+  });
+});
+
 describe('the snippet builder at /widget', () => {
   it('previews the widget and writes the snippet with the served script and its integrity hash', async () => {
     const script = Buffer.from(await (await fetch(`${t.baseUrl}/widget/v1.js`)).arrayBuffer());

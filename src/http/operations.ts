@@ -110,14 +110,15 @@ const search: HttpOperation<SearchQuery> = {
   description:
     'Send exactly one of: destination (a place name), place_id, or lat with lng. radius_km goes only with lat/lng; ' +
     'label only with lat/lng or place_id. A point search (lat/lng, or a place_id of a city or point) returns hotels ' +
-    'within the radius, nearest first; a destination search returns the hotels of the place, best-rated first. ' +
+    'within the radius, nearest first; a destination search returns the hotels of the place, best-rated first, ' +
+    'except an airport or a sight, which is a point to a traveller: nearest first. ' +
     'A destination is read as typed first (words around a name, as in "hotels in Rome" or "Paris 75001", left out), ' +
     'then as a well-known place a typo or two away or whose name it begins ' +
     '(five letters or more: "san fran", "amster"), whichever is likelier, and last as a well-known place named at its ' +
     'end or start beside words that name nothing ("Hilton Chicago", "Disney World Orlando"); the answer\'s destination ' +
     'says what was understood, and alternatives lists the other places it may well mean. A large airport\'s ' +
     'three-letter code names the airport. A place with a centre but no hotels of its own (or a country without ' +
-    'hotels of its own, around its middle) is answered with the hotels around it, at 10, 25, then 50 km. A ' +
+    'hotels of its own, around its middle) is answered with the hotels around it, at 10, 25, then 50 km, nearest first. A ' +
     'destination that matches no place is 404 (its message says what to send instead when the text names only where ' +
     'the traveller is, as in "hotels near me": their lat and lng; or only what hotel is wanted, as in "best hotels": a place); ' +
     'a place without matching hotels within reach is 200 with total 0.',

@@ -29,7 +29,9 @@ export const SortOrder = Type.Enum(['rating', 'stars', 'distance'], {
   description:
     'rating: best guest score first (ties: more reviews, then name). stars: most stars first, then by rating. ' +
     'distance: nearest first; needs a point (lat/lng, place_id, or a destination with a centre such as a city). ' +
-    'Default: distance for lat/lng and place_id searches, rating otherwise.',
+    'Default: distance for lat/lng and place_id searches, and for a destination that is a point to a traveller (an ' +
+    'airport, a sight) or that has no hotels of its own and is searched around; rating otherwise (a city, region, ' +
+    'island or country).',
 });
 
 export const SearchQuery = Type.Object(
@@ -51,7 +53,8 @@ export const SearchQuery = Type.Object(
         maxLength: 300,
         description:
           'A place identifier: a GeoNames city as `geonames:{id}`, a region as `region:{CC}.{code}`, a country as ' +
-          '`country:{CC}`, an airport as `iata:{code}`, a landmark as `landmark:{slug}`, or (when the service has a ' +
+          '`country:{CC}`, an airport as `iata:{code}`, a landmark as `landmark:{slug}`, an island, lake, coast or park ' +
+          'as `area:{slug}-{cc}` (as suggestions give them), or (when the service has a ' +
           'Google Places key) a Google place id. ' +
           'Unknown ids are 404; a places service that fails or is slow is 503.',
         examples: ['geonames:2267057'],
@@ -196,7 +199,10 @@ export const PlaceAlternative = Type.Object(
     place_id: Type.String({ description: 'Send it as place_id to search this place instead.' }),
     name: Type.String(),
     label: Type.String({ description: 'The place as the service writes it: "Springfield, Massachusetts, United States".' }),
-    kind: Type.Enum(['city', 'region', 'country', 'airport', 'landmark'], { type: 'string' }),
+    kind: Type.Enum(['city', 'region', 'country', 'airport', 'landmark', 'area'], {
+      type: 'string',
+      description: 'area: an island, lake, coast, valley, park or range, searched inside its bounds (a peak, cape or waterfall as a point).',
+    }),
     country_code: Type.String({ description: 'ISO 3166-1 alpha-2.' }),
   },
   { additionalProperties: false },

@@ -22,6 +22,8 @@ function noPlaceMessage(destination: string): string {
   switch (whyNoPlace(destination)) {
     case 'near-the-traveller':
       return `${nothing}: it says where the traveller is, which only their device knows; send their position as lat and lng instead (radius_km sets how far around)`;
+    case 'kind':
+      return `${nothing}: it says what kind of place, not which one; name it, as in "Lake Garda", "Isle of Skye" or "Sonoma Valley"`;
     case 'wish':
       return `${nothing}: it says what hotel is wanted, not where; send a city, region, country, landmark or airport code, with min_stars, min_rating or sort for the rest`;
     default:
@@ -106,20 +108,22 @@ export async function searchHotels(
     if (!resolution) throw notFound(noPlaceMessage(plan.text));
     const place = resolution.place;
     alternatives = resolution.alternatives;
-    const sort: SortOrder = q.sort ?? 'rating';
+    // An airport or a sight is a point to the traveller: nearest first, unless sort says otherwise.
+    const sort: SortOrder = q.sort ?? (place.nearestFirst ? 'distance' : 'rating');
     if (sort === 'distance' && !place.hasCentre) distanceNeedsCentre(place, `destination ${JSON.stringify(place.label)}`);
     destination = place.label;
     found = index.inPlace(place, filters, sort, limit);
     // A traveller never wants an empty page while hotels are near: a place with a centre and
-    // none of its own is searched around that centre, ever wider, up to 50 km. So is a country
-    // without hotels of its own around its middle (the Vatican, Monaco, San Marino: hotels
-    // filed under the city they border).
-    const widens = place.hasCentre || place.kind === 'country';
+    // none of its own is searched around that centre, ever wider, up to 50 km. So are an area
+    // without hotels inside its box, and a country without hotels of its own, around their
+    // middle (the Vatican, Monaco, San Marino: hotels filed under the city they border).
+    // Searched so, the place is a point: nearest first.
+    const widens = place.hasCentre || place.kind === 'country' || place.box !== undefined;
     // How far around its point the place was searched already: a country, not at all.
     const searchedKm = place.hasCentre ? place.radiusKm : 0;
     for (const radiusKm of WIDER_REACH_KM) {
       if (found.total > 0 || !widens) break;
-      if (radiusKm > searchedKm) found = index.near(place, radiusKm, filters, sort, limit);
+      if (radiusKm > searchedKm) found = index.near(place, radiusKm, filters, q.sort ?? 'distance', limit);
     }
   } else {
     const provided = await services.places.lookup(plan.placeId, signal);

@@ -2,7 +2,7 @@
 import { foldText } from '../text/fold.js';
 import type { Gazetteer, NameEntry } from './gazetteer.js';
 import type { Place } from './place.js';
-import { HOTEL_WORDS, NEAR_THE_TRAVELLER, WISHES } from './words-without-place.js';
+import { FEATURE_WORD, HOTEL_WORDS, namesOnlyAKind, NEAR_THE_TRAVELLER, WISHES } from './words-without-place.js';
 
 /** Hotels the current catalog has in a place, by place id; part of how likely a place is meant. */
 export type HotelCount = (placeId: string) => number;
@@ -52,7 +52,7 @@ const REGION_WORD = /^(.+) (?:state|province|region|county|prefecture)$/;
 /** Hotels, and what hotels are wanted: "hotels", "cheap hotels", "the best luxury hotel". */
 const WISHED_HOTELS = `(?:the )?(?:(?:${WISHES}) )*hotels?`;
 /** Words people put before a place's name: "hotels in Rome", "cheap hotels Paris", "near the Eiffel Tower", "downtown Chicago". */
-const WORDS_BEFORE = new RegExp(`^(?:${WISHED_HOTELS} (?:(?:in|near|around|at|by|close to) )?|(?:in|near|around|close to|downtown|central) )`);
+const WORDS_BEFORE = new RegExp(`^(?:${WISHED_HOTELS} (?:(?:in|on|near|around|at|by|close to) )?|(?:in|near|around|close to|downtown|central) )`);
 /** ...and after it: "Rome hotels", "Paris cheap hotels", "Chicago downtown", "Paris 75001" (a postal code). */
 const WORDS_AFTER = new RegExp(` (?:(?:(?:${WISHES}) )*hotels?|downtown|city cent(?:re|er)|\\d{4,6})$`);
 
@@ -63,10 +63,33 @@ function withoutWordsAround(part: string): string {
   return bare;
 }
 
+/** Words for a kind of place before a name: "Lake Garda", "Isle of Skye", "Mount Rushmore", "Koh Samui". */
+const KIND_BEFORE = new RegExp(
+  '^(?:the )?(?:(?:isles?|islands?) of(?: the)?|isla(?: de)?|isola(?: di)?|ile(?: de)?|ilha(?: de)?|koh|ko|lake|lago(?: di| de)?|' +
+    'lac(?: de)?|loch|mount|mt|monte|mont|cape|valle(?: de| del)?|vallee(?: de)?|playa(?: de)?|praia(?: da| do)?) (?=.)',
+);
+/** ...and after it: "Sonoma Valley", "Okavango Delta", "Yosemite National Park", "Koh Samui island". */
+const KIND_AFTER =
+  / (?:islands?|isle|valley|delta|lake|coast|coastline|bay|beach|beaches|mountains?|falls|dam|canyon|gorge|desert|peninsula|national park|park|glacier|forest|volcano|riviera|atoll|archipelago)$/;
+/** A name left without its kind words is read only when it is a name, not a code ("Cape To" is no Tonga). */
+const MIN_NAME_LEFT = 4;
+
+/** A name without the words for its kind around it, each way of leaving them out, fewest left out first. */
+function withoutKindWords(text: string): string[] {
+  const found: string[] = [];
+  const after = text.replace(KIND_AFTER, '');
+  for (const name of [after, text.replace(KIND_BEFORE, ''), after.replace(KIND_BEFORE, '')]) {
+    if (name !== text && name.length >= MIN_NAME_LEFT && !found.includes(name)) found.push(name);
+  }
+  return found;
+}
+
 /** Words place names are written with in full or short, each way to the other. */
 const OTHER_SPELLING: Record<string, string> = { saint: 'st', st: 'saint', sainte: 'ste', ste: 'sainte', mount: 'mt', mt: 'mount', fort: 'ft', ft: 'fort' };
 const SHORT_AND_LONG = /\b(?:saint|st|sainte|ste|mount|mt|fort|ft)\b/g;
 
+/** Among other words, a word this short is not read as a place: it is a code, or part of a name. */
+const MAX_CODE_LENGTH = 3;
 /** Texts of more words than this are not searched for a place among them. */
 const MAX_WORDS_AMONG = 10;
 /** A place's name followed by where it is: "where" is at most this many words ("Democratic Republic of the Congo"). */
@@ -115,6 +138,8 @@ export class GazetteerResolver implements DestinationResolver {
     const undotted = DOTTED_ABBREVIATION.test(text.trim()) ? text.replace(/\./g, '') : text;
     const parts = undotted.split(',').map(foldText).filter(Boolean);
     if (parts.length === 0) return null;
+    // "island", "the lake", "valley": a kind of place, not one (not Iceland, not Valley, Alabama).
+    if (namesOnlyAKind(parts.join(' '))) return null;
     // A name as typed always wins; only text no place is called is read as a typo, or as the
     // beginning of a name ("amster", "san fran"), whichever means the likelier place, each
     // counted as a tenth as likely as a name typed whole: "bangk" is Bangkok, not Bangui a typo
@@ -135,6 +160,13 @@ export class GazetteerResolver implements DestinationResolver {
       if (named.length === 0) named = this.candidates(afterArticle ?? bare[0], bare.slice(1), this.throughTypos);
       if (named.length > 0) return this.mostLikely(named, hotelCount);
     }
+    // "Sonoma Valley", "hotels on Lake Garda", "Koh Samui island": the name without the words for
+    // its kind, as typed, when the whole is no place's name.
+    const named = bare.every((part) => part !== '') ? bare : parts;
+    for (const name of withoutKindWords(named[0])) {
+      const found = this.candidates(name, named.slice(1), this.asTyped);
+      if (found.length > 0) return this.mostLikely(found, hotelCount);
+    }
     const throughTypos = this.readings(parts, this.throughTypos);
     const typoReading = throughTypos.length > 0 ? this.mostLikely(throughTypos, hotelCount) : null;
     const begun = this.beginnings?.(text, hotelCount) ?? null;
@@ -154,11 +186,13 @@ export class GazetteerResolver implements DestinationResolver {
     if (words.length > MAX_WORDS_AMONG) return null;
     const named = (run: string[], rest: string[]) => {
       const text = run.join(' ');
-      // "best hotels" is not the town of Best, nor "hotels" a place, nor "me" (Montenegro's code) one among other words.
-      if (text.length < 3 || HOTEL_WORDS.test(text) || HOTEL_NOUN.test(text) || WISHES_ONLY.test(rest.join(' '))) return [];
-      // Nor an airport's code ("the best hotel" is not Teresina's airport, THE): codes are read typed alone.
-      const code = `iata:${text.toUpperCase()}`;
-      return this.readings([text], this.asTyped).filter(({ entry }) => likelihood(entry, 0) >= WELL_KNOWN && entry.place.id !== code);
+      // "best hotels" is not the town of Best, nor "hotels" a place, nor "me" (Montenegro's code) one among other words,
+      // nor a word for a kind of place ("Sonoma Valley" is not Valley, Alabama; "Mount Rushmore" not Malta, MT).
+      if (text.length <= MAX_CODE_LENGTH || HOTEL_WORDS.test(text) || HOTEL_NOUN.test(text) || FEATURE_WORD.test(text) || WISHES_ONLY.test(rest.join(' '))) return [];
+      // Nor a word of three letters or fewer, which is as likely a code or a part of a name as a
+      // place ("the best hotel" is not Teresina's airport, THE; "Big Sur" not Suriname, SUR, nor
+      // Tenerife Sur Airport, nor Sur in Oman): codes are read typed alone.
+      return this.readings([text], this.asTyped).filter(({ entry }) => likelihood(entry, 0) >= WELL_KNOWN);
     };
     for (let k = 1; k < words.length; k++) {
       const atEnd = named(words.slice(k), words.slice(0, k));

@@ -48,6 +48,7 @@ export function featurePlace(f: FeatureSource, setting: FeatureSetting): Place {
     population: 0,
     hasCentre: true,
     radiusKm: kind.radiusKm,
+    nearestFirst: kind.sight,
   };
 }
 

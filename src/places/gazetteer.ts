@@ -4,6 +4,7 @@ import { IndexBuffer } from '../search/index-buffer.js';
 import { KdTree } from '../search/kd-tree.js';
 import { circleBoxes, haversineKm } from '../search/geo.js';
 import { foldText, slugify } from '../text/fold.js';
+import { areaBonus, areaPlace, AREA_TYPO_MIN_KM2, boxKm2, inBox, loadAreaSources, type AreaSource } from './areas.js';
 import {
   loadAirportSources,
   loadCitySources,
@@ -35,6 +36,8 @@ export interface GazetteerSources {
   landmarks: LandmarkSource[];
   /** Islands, areas, lakes, mountains, parks and sights of a loaded GeoNames dump. */
   features?: FeatureSource[];
+  /** Islands, lakes, coasts, valleys, parks... of Natural Earth, with boxes (bundled). */
+  areas?: AreaSource[];
   /** What these sources are, for files built from the gazetteer (indexes) to know theirs: none for ad-hoc ones. */
   identity?: string;
 }
@@ -90,6 +93,8 @@ const SAME_NAME_CITY_KM = 100;
 /** How far (km) from a sight the town it is labelled by may be, and the least people that town has. */
 const SIGHT_TOWN_KM = 15;
 const SIGHT_TOWN_MIN_POPULATION = 1_000;
+/** How far (km) from an area's middle the town whose region it is put in may be. */
+const AREA_TOWN_KM = 30;
 
 export class Gazetteer {
   /** Which sources it was built from ("bundled", a loaded dump's time); null for ad-hoc sources. */
@@ -152,6 +157,7 @@ export class Gazetteer {
         population: c.population,
         hasCentre: true,
         radiusKm: cityRadiusKm(c.population),
+        nearestFirst: false,
       };
       this.cities.push(place);
       this.register(place);
@@ -205,6 +211,7 @@ export class Gazetteer {
         population: totals.population,
         hasCentre: false,
         radiusKm: 50,
+        nearestFirst: false,
       };
       const aliases = (sources.regionAliases.names.get(r.key) ?? []).filter((alias) => alias !== r.name);
       this.add(place, [r.name], 0, false);
@@ -225,6 +232,7 @@ export class Gazetteer {
         population: countryTotals.get(c.code) ?? 0,
         hasCentre: false,
         radiusKm: 50,
+        nearestFirst: false,
       };
       this.add(place, [c.name], 0, false);
       // A three-letter ISO code that is also a large airport's IATA code ("FRA", "CAN", "MEX")
@@ -243,6 +251,8 @@ export class Gazetteer {
       this.cities.map((p) => p.lat),
     );
     this.regionAliasNames = new Map([...sources.regionAliases.names].map(([key, names]) => [key, new Set(names.map(foldText))]));
+    // Areas first: a dump's feature that is one of them (its name, inside its box) is left to it.
+    for (const area of sources.areas ?? []) this.addArea(area, countries.get(area.countries[0]), regionNames);
     for (const f of sources.features ?? []) this.addFeature(f, countries.get(f.countryCode), regionNames);
     this.typos.freeze();
     this.names.freeze();
@@ -294,6 +304,7 @@ export class Gazetteer {
       population: 0,
       hasCentre: true,
       radiusKm: AIRPORT_RADIUS_KM,
+      nearestFirst: true,
     };
     this.register(place);
     const city = foldText(a.municipality);
@@ -336,6 +347,7 @@ export class Gazetteer {
       population: 0,
       hasCentre: true,
       radiusKm: LANDMARK_RADIUS_KM,
+      nearestFirst: true,
     };
     this.register(place);
     this.addName(foldText(l.name), place, LANDMARK_NAME_BONUS, false);
@@ -356,9 +368,45 @@ export class Gazetteer {
     const town = this.townAround(f.lat, f.lng, f.countryCode);
     const place = featurePlace(f, { countryName: country.name, regionName: regionNames.get(regionKey), regionKey, town });
     this.register(place);
+    // One of the bundled areas (its name, inside its box) keeps its place_id, and gives its names
+    // to the area ("Майорка" is Mallorca's too), which is searched for them.
+    const area = this.entriesNamed(folded).find((e) => e.place.box && inBox(e.place.box, f.lat, f.lng));
+    if (area) {
+      for (const { key } of featureNames(f).names) this.addName(key, area.place, area.bonus + ALTERNATE_NAME_BONUS, true);
+      return;
+    }
     const { names, typoNames } = featureNames(f);
     for (const { key, bonus, alternate } of names) this.addName(key, place, bonus, alternate);
     for (const name of typoNames) this.typos.add(name);
+  }
+
+  /**
+   * An area of Natural Earth under its name and other names. One named as its own country or
+   * region ("Malta", "Sicily") is left to them, which hold their hotels; another name of it that
+   * is a town's own name ("Garda" of Lake Garda) stays the town's.
+   */
+  private addArea(area: AreaSource, country: CountrySource | undefined, regionNames: Map<string, string>): void {
+    const folded = foldText(area.name);
+    const code = area.countries[0];
+    // One in no country (Natural Earth places a few off every coast) has no label to give.
+    if (!code || !country) return;
+    if (this.countryNames.get(code)?.has(folded)) return;
+    if (this.entriesNamed(folded).some((e) => e.place.kind === 'region' && !e.alternate && e.place.countryCode === code)) return;
+    // In one country, it is in the region of the town nearest its middle: "Maui, Hawaii, United
+    // States", and "Maui, Hawaii" qualifies it as it does a town.
+    const town = area.countries.length === 1 ? this.nearestCity(area.lat, area.lng, AREA_TOWN_KM, code) : null;
+    const regionKey = town?.regionKey ?? null;
+    const place = areaPlace(area, country.name, regionKey, regionKey ? regionNames.get(regionKey) : undefined);
+    if (this.byId!.has(place.id)) return;
+    this.register(place);
+    const bonus = areaBonus(area);
+    this.addName(folded, place, bonus, false);
+    for (const alias of area.aliases) {
+      const key = foldText(alias);
+      if (key.length < 3 || key === folded || this.entriesNamed(key).some((e) => e.place.kind === 'city' && !e.alternate)) continue;
+      this.addName(key, place, bonus + ALTERNATE_NAME_BONUS, true);
+    }
+    if (!area.point && boxKm2(area.box) >= AREA_TYPO_MIN_KM2) this.typos.add(folded);
   }
 
   /** The town a sight stands in: of the towns near, the one biggest for its distance. */
@@ -435,7 +483,7 @@ export class Gazetteer {
         if (city.kind === 'city' && haversineKm(place.lat, place.lng, city.lat, city.lng) <= city.radiusKm + SIGHT_TO_CITY_KM) return true;
       }
     }
-    if (place.kind === 'city' && place.regionKey) {
+    if ((place.kind === 'city' || place.kind === 'area') && place.regionKey) {
       if (this.foldedRegionNames.get(place.regionKey) === foldedQualifier) return true;
       // US states, Canadian provinces and others have letter codes people write: "Paris, TX",
       // "Victoria, BC" (GeoNames keys some by letters, ISO 3166-2 the others).
@@ -521,6 +569,7 @@ export function bundledGazetteer(
     airports: loadAirportSources(),
     landmarks: loadLandmarkSources(),
     features,
+    areas: loadAreaSources(),
   });
 }
 

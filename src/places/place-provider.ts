@@ -21,7 +21,7 @@ export interface PlaceProvider {
   lookup(placeId: string, signal?: AbortSignal): Promise<ProvidedPlace | null>;
 }
 
-/** Ids of the built-in gazetteer: `geonames:<id>`, `region:<CC>.<code>`, `country:<CC>`. */
+/** Ids of the built-in gazetteer: `geonames:<id>`, `region:<CC>.<code>`, `country:<CC>`, `area:<name>-<cc>`... */
 export class GazetteerPlaceProvider implements PlaceProvider {
   constructor(private readonly gazetteer: Gazetteer) {}
 
@@ -34,7 +34,7 @@ export class GazetteerPlaceProvider implements PlaceProvider {
 }
 
 /** Gazetteer ids are told apart from an external provider's by their prefix. */
-const GAZETTEER_ID = /^(?:geonames|region|country|iata|landmark):/;
+const GAZETTEER_ID = /^(?:geonames|region|country|iata|landmark|area):/;
 
 /** The gazetteer for its own ids; every other id to the external provider, when one is configured. */
 export class RoutingPlaceProvider implements PlaceProvider {

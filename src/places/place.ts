@@ -3,14 +3,15 @@
 /**
  * What a place is, as far as searching it goes. A `landmark` is searched as a point with a
  * reach: the landmark list's sights, and the islands, areas, lakes, mountains, parks and sights
- * of a loaded GeoNames dump.
+ * of a loaded GeoNames dump. An `area` (an island, lake, coast, valley or park of the bundled
+ * Natural Earth areas) is searched inside its box, or, for a peak, cape or waterfall, as a point.
  */
-export type PlaceKind = 'city' | 'region' | 'country' | 'airport' | 'landmark';
+export type PlaceKind = 'city' | 'region' | 'country' | 'airport' | 'landmark' | 'area';
 
 export interface Place {
   /**
    * Stable identifier, also accepted as a place_id: `geonames:2988507`, `region:FR.11`,
-   * `country:FR`, `iata:LHR`, `landmark:eiffel-tower`.
+   * `country:FR`, `iata:LHR`, `landmark:eiffel-tower`, `area:corsica-fr`.
    */
   id: string;
   kind: PlaceKind;
@@ -27,6 +28,16 @@ export interface Place {
   hasCentre: boolean;
   /** How far the place reaches from its centre, for a search by place_id. */
   radiusKm: number;
+  /**
+   * A point to the traveller (an airport, a sight): its hotels answer nearest first, as a lat/lng
+   * search does. Towns, regions, islands and countries answer best-rated first.
+   */
+  nearestFirst: boolean;
+  /**
+   * An area's box, [south, west, north, east] (west > east across 180°): its hotels are those
+   * inside it. Islands, lakes, coasts and parks have one; towns, regions and points do not.
+   */
+  box?: readonly [number, number, number, number];
 }
 
 /**

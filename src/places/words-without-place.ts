@@ -1,6 +1,7 @@
 // Destinations that name no place but say something else: where the traveller stands ("hotels
-// near me"), or what hotel is wanted ("best hotels"). The resolver does not read them as places
-// (not Montenegro, not the town of Best); the search says what to send instead.
+// near me"), what hotel is wanted ("best hotels"), or what kind of place ("island", "the lake").
+// The resolver does not read them as places (not Montenegro, not the town of Best, not Iceland
+// for "island" nor Valley, Alabama for "valley"); the search says what to send instead.
 import { foldText } from '../text/fold.js';
 
 /** Words that say what hotel is wanted, not where (a regular expression's alternatives). */
@@ -18,11 +19,32 @@ export const NEAR_THE_TRAVELLER =
 /** A text made only of wishes and words for hotels: "cheap hotels", "the best hotel", "hotels". */
 const WISH_ONLY = new RegExp(`^(?:(?:the|a|an|${WISHES}) )*(?:${WISHES}|hotels?|rooms?|accommodations?|places? to stay)$`);
 
+/**
+ * Words that say what kind of place, around its name: "Koh Samui island", "Lake Garda", "Sonoma
+ * Valley", "Mount Rushmore", "Yosemite National Park" (folded; English, and the languages the
+ * gazetteer reads names in). Never a place of their own, nor read as a code ("mt" is no Malta).
+ */
+const FEATURE_WORDS =
+  'islands?|isles?|isla|islas|isola|isole|ile|iles|insel|inseln|ilha|ilhas|koh|ko|atoll|archipelago|' +
+  'valley|valleys|vale|valle|vallee|delta|lakes?|lago|lac|loch|see|coast|coastline|shore|riviera|bay|beach|beaches|' +
+  'playa|plage|praia|spiaggia|mount|mt|mountains?|monte|mont|peak|volcano|dam|falls|waterfall|canyon|gorge|' +
+  'desert|peninsula|cape|glacier|forest|national park|nature reserve|park|airport|old town|downtown|city cent(?:re|er)';
+/** A word (or two) of FEATURE_WORDS, whole. */
+export const FEATURE_WORD = new RegExp(`^(?:${FEATURE_WORDS})$`);
+/** A text that names only a kind of place: "island", "the lake", "beach hotels", "hotels near the airport". */
+const FEATURE_ONLY = new RegExp(
+  `^(?:(?:the|a|an|${WISHES}) )*(?:(?:hotels?|rooms?|places? to stay) (?:in|on|at|near|by|around|close to) (?:the )?)?` +
+    `(?:${FEATURE_WORDS})(?: (?:hotels?|rooms?))?$`,
+);
+
+export const namesOnlyAKind = (foldedText: string): boolean => FEATURE_ONLY.test(foldedText);
+
 /** Why a destination text names no place, when it says so itself. */
-export type NoPlaceReason = 'near-the-traveller' | 'wish';
+export type NoPlaceReason = 'near-the-traveller' | 'wish' | 'kind';
 
 export function whyNoPlace(destination: string): NoPlaceReason | null {
   const text = foldText(destination);
   if (NEAR_THE_TRAVELLER.test(text)) return 'near-the-traveller';
+  if (namesOnlyAKind(text)) return 'kind';
   return WISH_ONLY.test(text) ? 'wish' : null;
 }

@@ -104,9 +104,18 @@ export class CatalogIndex {
     return this.table.size;
   }
 
-  /** Hotels of the catalog in a place (by place id). */
+  /** Hotels of the catalog in a place (by place id): filed under it, or inside its box (an area). */
   hotelCount(placeId: string): number {
-    return this.members.get(placeId)?.length ?? 0;
+    const members = this.members.get(placeId);
+    if (members) return members.length;
+    if (!placeId.startsWith('area:')) return 0;
+    let count = this.reachCounts.get(placeId);
+    if (count === undefined) {
+      const box = this.gazetteer.get(placeId)?.box;
+      count = box ? this.scanBox(box, null, 'rating', 0) : 0;
+      this.reachCounts.set(placeId, count);
+    }
+    return count;
   }
 
   /**
@@ -195,6 +204,33 @@ export class CatalogIndex {
     return { total, hits: this.collect(point, cosLat) };
   }
 
+  /**
+   * Offers the hotels inside a box [south, west, north, east] (across 180° when west > east) to
+   * the best `limit`, by rating or stars; returns how many there are. No filters: only counts.
+   */
+  private scanBox([south, west, north, east]: readonly [number, number, number, number], filters: Filters | null, sort: SortOrder, limit: number): number {
+    const { hits, best, ranks } = this;
+    // Counting alone (no filters) leaves the best hotels of a search under way as they are.
+    if (filters !== null) best.reset(limit);
+    let total = 0;
+    const spans: [number, number][] = west <= east ? [[west, east]] : [[west, 180], [-180, east]];
+    for (const [from, to] of spans) {
+      hits.clear();
+      this.tree.range(from, south, to, north, hits);
+      if (filters === null) {
+        total += hits.length;
+        continue;
+      }
+      for (let k = 0; k < hits.length; k++) {
+        const i = hits.items[k];
+        if (!this.passes(i, filters)) continue;
+        total++;
+        best.offer(i, sort === 'stars' ? ranks.byStars[i] : ranks.byRating[i], 0);
+      }
+    }
+    return total;
+  }
+
   /** Offers the hotels within `radiusKm` of a point to the best `limit`; returns how many there are. */
   private scan(point: Point, radiusKm: number, filters: Filters, sort: SortOrder, limit: number): number {
     const { hits, best, ranks } = this;
@@ -221,7 +257,11 @@ export class CatalogIndex {
    * landmark: within its radius); distances from its centre when it has one.
    */
   inPlace(place: Place, filters: Filters, sort: SortOrder, limit: number): HitList {
-    if (place.kind === 'airport' || place.kind === 'landmark') return this.near(place, place.radiusKm, filters, sort, limit);
+    if (place.box) {
+      const total = this.scanBox(place.box, filters, sort, limit);
+      return { total, hits: this.collect(null, 0) };
+    }
+    if (place.kind === 'airport' || place.kind === 'landmark' || place.kind === 'area') return this.near(place, place.radiusKm, filters, sort, limit);
     const { best, ranks } = this;
     const members = this.members.get(place.id) ?? EMPTY;
     const centre = place.hasCentre ? { lat: place.lat, lng: place.lng } : null;

@@ -21,7 +21,9 @@ const REMEMBERED_TEXTS = 50;
 let sheet: CSSStyleSheet | null = null;
 let nextId = 0;
 
-const KIND_NAMES: Record<PlaceSuggestion['kind'], string> = { city: 'City', region: 'Region', country: 'Country', airport: 'Airport', landmark: 'Landmark' };
+// v1.js is immutable (pages pin its integrity hash), so it names the kinds it was made with; a
+// kind added since (area, 2026-11-26) shows no hint, which h() leaves out.
+const KIND_NAMES: Partial<Record<PlaceSuggestion['kind'], string>> = { city: 'City', region: 'Region', country: 'Country', airport: 'Airport', landmark: 'Landmark' };
 
 function waitInWords(seconds: number): string {
   if (seconds < 90) return `${seconds} seconds`;
@@ -141,7 +143,7 @@ export class StaysSearch extends HTMLElement {
     const options: ComboboxOption[] = [];
     // A place where the search would find nothing is not worth a visitor's choice.
     for (const place of places.filter((p) => p.hotel_count > 0)) {
-      const hint = place.kind === 'city' || place.kind === 'region' ? `${place.hotel_count} hotels` : KIND_NAMES[place.kind];
+      const hint = place.kind === 'city' || place.kind === 'region' ? `${place.hotel_count} hotels` : (KIND_NAMES[place.kind] as string);
       options.push({
         text: place.label,
         hint,

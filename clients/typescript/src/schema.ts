@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Hotels in a place
-         * @description Send exactly one of: destination (a place name), place_id, or lat with lng. radius_km goes only with lat/lng; label only with lat/lng or place_id. A point search (lat/lng, or a place_id of a city or point) returns hotels within the radius, nearest first; a destination search returns the hotels of the place, best-rated first. A destination is read as typed first (words around a name, as in "hotels in Rome" or "Paris 75001", left out), then as a well-known place a typo or two away or whose name it begins (five letters or more: "san fran", "amster"), whichever is likelier, and last as a well-known place named at its end or start beside words that name nothing ("Hilton Chicago", "Disney World Orlando"); the answer's destination says what was understood, and alternatives lists the other places it may well mean. A large airport's three-letter code names the airport. A place with a centre but no hotels of its own (or a country without hotels of its own, around its middle) is answered with the hotels around it, at 10, 25, then 50 km. A destination that matches no place is 404 (its message says what to send instead when the text names only where the traveller is, as in "hotels near me": their lat and lng; or only what hotel is wanted, as in "best hotels": a place); a place without matching hotels within reach is 200 with total 0.
+         * @description Send exactly one of: destination (a place name), place_id, or lat with lng. radius_km goes only with lat/lng; label only with lat/lng or place_id. A point search (lat/lng, or a place_id of a city or point) returns hotels within the radius, nearest first; a destination search returns the hotels of the place, best-rated first, except an airport or a sight, which is a point to a traveller: nearest first. A destination is read as typed first (words around a name, as in "hotels in Rome" or "Paris 75001", left out), then as a well-known place a typo or two away or whose name it begins (five letters or more: "san fran", "amster"), whichever is likelier, and last as a well-known place named at its end or start beside words that name nothing ("Hilton Chicago", "Disney World Orlando"); the answer's destination says what was understood, and alternatives lists the other places it may well mean. A large airport's three-letter code names the airport. A place with a centre but no hotels of its own (or a country without hotels of its own, around its middle) is answered with the hotels around it, at 10, 25, then 50 km, nearest first. A destination that matches no place is 404 (its message says what to send instead when the text names only where the traveller is, as in "hotels near me": their lat and lng; or only what hotel is wanted, as in "best hotels": a place); a place without matching hotels within reach is 200 with total 0.
          */
         get: operations["searchHotels"];
         put?: never;
@@ -165,8 +165,11 @@ export interface components {
             name: string;
             /** @description The place as the service writes it: "Springfield, Massachusetts, United States". */
             label: string;
-            /** @enum {string} */
-            kind: "city" | "region" | "country" | "airport" | "landmark";
+            /**
+             * @description area: an island, lake, coast, valley, park or range, searched inside its bounds (a peak, cape or waterfall as a point).
+             * @enum {string}
+             */
+            kind: "city" | "region" | "country" | "airport" | "landmark" | "area";
             /** @description ISO 3166-1 alpha-2. */
             country_code: string;
         };
@@ -232,8 +235,11 @@ export interface components {
             name: string;
             /** @description The place as the service writes it: "Springfield, Massachusetts, United States". */
             label: string;
-            /** @enum {string} */
-            kind: "city" | "region" | "country" | "airport" | "landmark";
+            /**
+             * @description area: an island, lake, coast, valley, park or range, searched inside its bounds (a peak, cape or waterfall as a point).
+             * @enum {string}
+             */
+            kind: "city" | "region" | "country" | "airport" | "landmark" | "area";
             /** @description ISO 3166-1 alpha-2. */
             country_code: string;
             /** @description Hotels a search of this place_id finds: those of the place, or for an airport or landmark those within its reach. */
@@ -537,7 +543,7 @@ export interface operations {
             query?: {
                 /** @description A place as people say it: a city in any common spelling or language ("Lisbon", "Lisboa", "Paris, Texas"), a region, a country, an airport by IATA code or name ("JFK", "Heathrow") or a landmark ("Eiffel Tower"). The most likely place wins (population, hotels here); the response names the place understood. */
                 destination?: string;
-                /** @description A place identifier: a GeoNames city as `geonames:{id}`, a region as `region:{CC}.{code}`, a country as `country:{CC}`, an airport as `iata:{code}`, a landmark as `landmark:{slug}`, or (when the service has a Google Places key) a Google place id. Unknown ids are 404; a places service that fails or is slow is 503. */
+                /** @description A place identifier: a GeoNames city as `geonames:{id}`, a region as `region:{CC}.{code}`, a country as `country:{CC}`, an airport as `iata:{code}`, a landmark as `landmark:{slug}`, an island, lake, coast or park as `area:{slug}-{cc}` (as suggestions give them), or (when the service has a Google Places key) a Google place id. Unknown ids are 404; a places service that fails or is slow is 503. */
                 place_id?: string;
                 /** @description Latitude of the point; send with lng. */
                 lat?: number;
@@ -549,7 +555,7 @@ export interface operations {
                 label?: string;
                 /** @description Most hotels returned. */
                 limit?: number;
-                /** @description rating: best guest score first (ties: more reviews, then name). stars: most stars first, then by rating. distance: nearest first; needs a point (lat/lng, place_id, or a destination with a centre such as a city). Default: distance for lat/lng and place_id searches, rating otherwise. */
+                /** @description rating: best guest score first (ties: more reviews, then name). stars: most stars first, then by rating. distance: nearest first; needs a point (lat/lng, place_id, or a destination with a centre such as a city). Default: distance for lat/lng and place_id searches, and for a destination that is a point to a traveller (an airport, a sight) or that has no hotels of its own and is searched around; rating otherwise (a city, region, island or country). */
                 sort?: "rating" | "stars" | "distance";
                 /** @description Only hotels with at least this star rating. */
                 min_stars?: number;
