@@ -274,10 +274,11 @@ describe('destinations as travellers type them', () => {
       return r.status === 200 ? r.body.destination : r.status;
     };
     // The name without them, when the whole is no place's name.
-    expect(await understood('Napa Valley')).toBe('Napa, California, United States');
-    expect(await understood('Sonoma Valley')).toBe('Sonoma, California, United States');
-    // ...and the lake itself where it is one of the bundled areas.
+    expect(await understood('Porto beach')).toBe('Porto, Portugal');
+    expect(await understood('Sintra mountains')).toBe('Sintra, Lisbon, Portugal');
+    // ...and the area itself where it is one of the bundled ones.
     expect(await understood('hotels on Lake Garda')).toBe('Lake Garda, Veneto, Italy');
+    expect(await understood('Napa Valley')).toBe('Napa Valley, California, United States');
     // Never the word alone (Valley, Alabama; Delta, Nigeria; Iceland), nor a code among words (Malta, MT; Suriname, SUR).
     for (const text of ['Death Valley', 'Okavango Delta', 'Koh Samui island', 'Mount Rushmore', 'Big Sur']) {
       const got = await understood(text);

@@ -1,8 +1,9 @@
 // Areas a traveller looks for hotels in that are no town: islands, island groups, lakes, coasts,
 // peninsulas, valleys, deltas, deserts, ranges and U.S. national parks, from Natural Earth (the
 // bundled data/areas.json, made by scripts/derive-areas.ts). An area is searched inside its box,
-// best-rated first, as a region is; a peak, cape or waterfall, which Natural Earth has as a point
-// only, is a point to the traveller: nearest first.
+// best-rated first, as a region is; a sight, peak, cape or waterfall is a point to the traveller:
+// nearest first. The sights and tourist regions of the UNESCO World Heritage List and a reviewed
+// table come from data/sights.json (scripts/derive-sights.ts), in the same form.
 import { existsSync, readFileSync } from 'node:fs';
 import { foldText, slugify } from '../text/fold.js';
 import type { Place } from './place.js';
@@ -19,7 +20,7 @@ export interface AreaSource {
   lat: number;
   lng: number;
   box: Box;
-  /** Natural Earth has only a point: the box is a square drawn around it. */
+  /** A point to the traveller (a sight, peak, cape or waterfall): searched around it, nearest first. */
   point: boolean;
 }
 
@@ -33,14 +34,26 @@ interface AreaRow {
   p?: 1;
 }
 
-// In the source tree beside this file; in a build (dist/src/places), the source tree's.
-const FILE_CANDIDATES = [new URL('./data/areas.json', import.meta.url), new URL('../../../src/places/data/areas.json', import.meta.url)];
+const POINT_KINDS: ReadonlySet<string> = new Set(['sight', 'peak', 'cape', 'waterfall']);
 
-export function loadAreaSources(): AreaSource[] {
-  const file = FILE_CANDIDATES.find((url) => existsSync(url));
-  if (!file) throw new Error('the bundled areas file (src/places/data/areas.json) is missing');
+/** A bundled data file, in the source tree beside this file; in a build (dist/src/places), the source tree's. */
+function dataFile(name: string): URL | undefined {
+  return [new URL(`./data/${name}`, import.meta.url), new URL(`../../../src/places/data/${name}`, import.meta.url)].find((url) => existsSync(url));
+}
+
+function readAreas(file: URL): AreaSource[] {
   const { areas } = JSON.parse(readFileSync(file, 'utf8')) as { areas: AreaRow[] };
-  return areas.map((r) => ({ name: r.n, aliases: r.a, kind: r.k, countries: r.c, lat: r.ll[0], lng: r.ll[1], box: r.bb, point: r.p === 1 }));
+  // A square drawn around a point is a point to the traveller only for what stands at one (a
+  // sight, a peak); a park or region so drawn is still searched inside its square.
+  return areas.map((r) => ({ name: r.n, aliases: r.a, kind: r.k, countries: r.c, lat: r.ll[0], lng: r.ll[1], box: r.bb, point: r.p === 1 && POINT_KINDS.has(r.k) }));
+}
+
+/** Natural Earth's areas (areas.json), and the sights and tourist regions of sights.json when bundled. */
+export function loadAreaSources(): AreaSource[] {
+  const areas = dataFile('areas.json');
+  if (!areas) throw new Error('the bundled areas file (src/places/data/areas.json) is missing');
+  const sights = dataFile('sights.json');
+  return [...readAreas(areas), ...(sights ? readAreas(sights) : [])];
 }
 
 const KM_PER_DEGREE = 111.2;
