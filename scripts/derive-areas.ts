@@ -71,6 +71,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { foldText } from '../src/text/fold.js';
+import { areaFileText, type AreaSourceNote } from './area-file.js';
 
 const folder = process.argv[2];
 if (!folder) {
@@ -1254,18 +1255,6 @@ interface Area {
   fromPoint: boolean;
 }
 
-function aliasesOf(name: string, aliases: string[]): string[] {
-  const seen = new Set([foldText(name)]);
-  const out: string[] = [];
-  for (const a of aliases) {
-    const key = foldText(a);
-    if (!a || !key || seen.has(key)) continue;
-    seen.add(key);
-    out.push(a);
-  }
-  return out;
-}
-
 function outlineArea(c: Candidate, parts: Part[]): Area {
   const box = boxOfParts(parts);
   const centre = centreOf(parts, box);
@@ -1360,32 +1349,7 @@ for (const a of areas) {
 // ---------------------------------------------------------------------------------------------
 // Output
 
-const round = (x: number) => Math.round(x * 1000) / 1000;
-const down = (x: number) => Math.floor(x * 1000 + 1e-9) / 1000;
-const up = (x: number) => Math.ceil(x * 1000 - 1e-9) / 1000;
-
-kept.sort(
-  (a, b) =>
-    foldText(a.name).localeCompare(foldText(b.name)) ||
-    a.kind.localeCompare(b.kind) ||
-    a.centre[1] - b.centre[1] ||
-    a.centre[0] - b.centre[0],
-);
-
-const lines = kept.map((a) => {
-  const entry: Record<string, unknown> = {
-    n: a.name,
-    a: aliasesOf(a.name, a.aliases),
-    k: a.kind,
-    c: a.countries,
-    ll: [round(a.centre[1]), round(a.centre[0])],
-    bb: [down(a.box.s), down(a.box.w), up(a.box.n), up(a.box.e)],
-  };
-  if (a.fromPoint) entry.p = 1;
-  return JSON.stringify(entry);
-});
-
-const source = (what: string, path: string) => JSON.stringify({ what, repository: REPOSITORY, path, commit: COMMIT });
+const source = (what: string, path: string): AreaSourceNote => ({ what, repository: REPOSITORY, path, commit: COMMIT });
 const about =
   `Named geographic areas a traveller may look for hotels in, from Natural Earth (public domain), made by scripts/derive-areas.ts (rules there). ` +
   `Each area: n name (English where there is one), a aliases (local names, other spellings), k kind, c countries (ISO 3166-1 alpha-2 codes of the countries holding at least ${COUNTRY_SHARE * 100}% of the area, largest first; for a point or a small island, the country it is in or within ${NEAREST_COUNTRY_KM} km, else the one whose label point is within ${NEAREST_LABEL_KM} km; [] for none), ` +
@@ -1398,10 +1362,8 @@ const about =
   `Boxes come from outlines: islands and island groups from their coasts where Natural Earth's label area holds them whole, other regions from Natural Earth's hand-drawn label areas (a few km to tens of km loose), lakes and parks from their outlines. ` +
   `Left out: Antarctica (south of 60°S), continents, areas more than ${MAX_EXTENT_KM} km across, lakes under ${MIN_LAKE_KM2} km², oceans and seas (not in these files), parks other than the U.S. National Park Service's (Natural Earth has no others).`;
 
-const json =
-  '{\n' +
-  `"about": ${JSON.stringify(about)},\n` +
-  '"sources": [\n' +
+const json = areaFileText(
+  about,
   [
     source('islands, island groups, peninsulas, coasts, ranges, deserts, plateaus, plains, valleys, deltas, regions (label areas)', '10m/physical/ne_10m_geography_regions_polys.7z'),
     source('capes, small islands, waterfalls (points)', '10m/physical/ne_10m_geography_regions_points.json'),
@@ -1415,11 +1377,9 @@ const json =
     source('minor islands, for the coasts of islands', '10m/physical/ne_10m_minor_islands.json'),
     source('countries (de facto), for the countries of an area', '50m/cultural/ne_50m_admin_0_countries.7z'),
     source('country label points, for the countries of small islands', '10m/cultural/ne_10m_admin_0_label_points.json'),
-  ].join(',\n') +
-  '\n],\n' +
-  '"areas": [\n' +
-  lines.join(',\n') +
-  '\n]\n}\n';
+  ],
+  kept.map((a) => ({ ...a, lat: a.centre[1], lng: a.centre[0], box: [a.box.s, a.box.w, a.box.n, a.box.e] as const, point: a.fromPoint })),
+);
 
 mkdirSync(fileURLToPath(new URL('../src/places/data/', import.meta.url)), { recursive: true });
 writeFileSync(OUTPUT, json);

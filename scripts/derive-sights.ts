@@ -69,6 +69,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { foldText, foldWords } from '../src/text/fold.js';
+import { areaFileText } from './area-file.js';
 
 const OUTPUT = fileURLToPath(new URL('../src/places/data/sights.json', import.meta.url));
 const VERBOSE = process.env.VERBOSE === '1';
@@ -558,47 +559,8 @@ for (const e of entries) {
 }
 for (const [key, list] of byName) if (list.length > 1 && VERBOSE) console.log(`same name twice: ${key} (${list.map((e) => e.countries.join('/')).join(', ')})`);
 
-function aliasesOf(name: string, aliases: string[]): string[] {
-  const seen = new Set([foldText(name)]);
-  const out: string[] = [];
-  for (const a of aliases) {
-    const key = foldText(a);
-    if (!a || !key || seen.has(key)) continue;
-    seen.add(key);
-    out.push(a);
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Output
-
-const round = (x: number) => Math.round(x * 1000) / 1000;
-const down = (x: number) => Math.floor(x * 1000 + 1e-9) / 1000;
-const up = (x: number) => Math.ceil(x * 1000 - 1e-9) / 1000;
-
-entries.sort(
-  (a, b) =>
-    foldText(a.name).localeCompare(foldText(b.name)) ||
-    a.kind.localeCompare(b.kind) ||
-    a.centre[1] - b.centre[1] ||
-    a.centre[0] - b.centre[0],
-);
-
-const lines = entries.map((e) => {
-  const entry: Record<string, unknown> = {
-    n: e.name,
-    a: aliasesOf(e.name, e.aliases),
-    k: e.kind,
-    c: e.countries,
-    ll: [round(e.centre[0]), round(e.centre[1])],
-    bb: [down(e.box[0]), down(e.box[1]), up(e.box[2]), up(e.box[3])],
-  };
-  if (e.point) entry.p = 1;
-  if (e.qid) entry.w = e.qid;
-  if (e.table) entry.src = 'table';
-  return JSON.stringify(entry);
-});
 
 const about =
   `Famous sights, protected natural areas and tourist regions a traveller may look for hotels near, from the UNESCO World Heritage List (whc.unesco.org; Wikidata ids CC0) and a short reviewed table, made by scripts/derive-sights.ts (rules there). ` +
@@ -611,20 +573,30 @@ const about =
   `Left out: serial World Heritage sites whose parts lie far apart (routes, frontiers, series of churches or missions), transboundary cultural sites but a few that are one place, sites whose square would be more than ${MAX_SIDE_KM} km across. ` +
   `Some entries share a name with a city, island, lake or park of the service's other data ("Historic Centre of Rome", "Venice and its Lagoon", "Yosemite National Park"): the entry is the listed site.`;
 
-const source = (what: string, repository: string, path: string, commit: string) => JSON.stringify({ what, repository, path, commit });
-const json =
-  '{\n' +
-  `"about": ${JSON.stringify(about)},\n` +
-  '"sources": [\n' +
+const json = areaFileText(
+  about,
   [
-    source('UNESCO World Heritage List 2021 (whc-sites-2021: names, category, countries, points, areas)', 'Youselouard/DataProductsWeek2', 'whc-sites-2021.csv', '51c77b07570c1bf4dea51718422d8683e223380a'),
-    source('UNESCO World Heritage List 2023 (whc_en.xml) joined to Wikidata P757: Q-ids, sites of 2022-2023', 'emilyalcu/enriching-unesco-world-heritage-list-with-wikidata', 'unesco_enriched_cleaned_all.csv', 'a8f001f4f43e3c534857c16258784f623c9b8bc7'),
-    JSON.stringify({ what: 'tourist regions, parks outside the list, famous parts of serial sites (reviewed table, Wikipedia extents)', repository: 'this repository', path: 'scripts/derive-sights.ts', commit: '' }),
-  ].join(',\n') +
-  '\n],\n' +
-  '"areas": [\n' +
-  lines.join(',\n') +
-  '\n]\n}\n';
+    {
+      what: 'UNESCO World Heritage List 2021 (whc-sites-2021: names, category, countries, points, areas)',
+      repository: 'Youselouard/DataProductsWeek2',
+      path: 'whc-sites-2021.csv',
+      commit: '51c77b07570c1bf4dea51718422d8683e223380a',
+    },
+    {
+      what: 'UNESCO World Heritage List 2023 (whc_en.xml) joined to Wikidata P757: Q-ids, sites of 2022-2023',
+      repository: 'emilyalcu/enriching-unesco-world-heritage-list-with-wikidata',
+      path: 'unesco_enriched_cleaned_all.csv',
+      commit: 'a8f001f4f43e3c534857c16258784f623c9b8bc7',
+    },
+    {
+      what: 'tourist regions, parks outside the list, famous parts of serial sites (reviewed table, Wikipedia extents)',
+      repository: 'this repository',
+      path: 'scripts/derive-sights.ts',
+      commit: '',
+    },
+  ],
+  entries.map((e) => ({ ...e, lat: e.centre[0], lng: e.centre[1], extra: { w: e.qid, src: e.table ? 'table' : undefined } })),
+);
 
 writeFileSync(OUTPUT, json);
 

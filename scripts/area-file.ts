@@ -1,0 +1,71 @@
+// The compact file format of src/places/data/areas.json and sights.json, written by
+// scripts/derive-areas.ts and scripts/derive-sights.ts alike (src/places/areas.ts reads it): an
+// "about" line, the sources, then one area per line, sorted so a rerun writes the same bytes.
+import { foldText } from '../src/text/fold.js';
+
+export interface AreaEntry {
+  name: string;
+  aliases: string[];
+  kind: string;
+  countries: string[];
+  lat: number;
+  lng: number;
+  /** [south, west, north, east]; west > east across 180°. */
+  box: readonly [number, number, number, number];
+  /** The box is a square drawn around a point ("p": 1). */
+  point: boolean;
+  /** Keys written after the others, when set ("w": a Wikidata id, "src": "table"). */
+  extra?: Record<string, string | undefined>;
+}
+
+export interface AreaSourceNote {
+  what: string;
+  repository: string;
+  path: string;
+  commit: string;
+}
+
+/** Aliases without the name itself, empty ones, or two that fold (src/text/fold.ts) alike. */
+export function aliasesOf(name: string, aliases: string[]): string[] {
+  const seen = new Set([foldText(name)]);
+  const out: string[] = [];
+  for (const alias of aliases) {
+    const key = foldText(alias);
+    if (!alias || !key || seen.has(key)) continue;
+    seen.add(key);
+    out.push(alias);
+  }
+  return out;
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+const down = (x: number) => Math.floor(x * 1000 + 1e-9) / 1000;
+const up = (x: number) => Math.ceil(x * 1000 - 1e-9) / 1000;
+
+/** The file's text: coordinates to 3 decimals, boxes rounded outwards. Sorts `entries` in place. */
+export function areaFileText(about: string, sources: AreaSourceNote[], entries: AreaEntry[]): string {
+  entries.sort((a, b) => foldText(a.name).localeCompare(foldText(b.name)) || a.kind.localeCompare(b.kind) || a.lat - b.lat || a.lng - b.lng);
+  const lines = entries.map((e) => {
+    const entry: Record<string, unknown> = {
+      n: e.name,
+      a: aliasesOf(e.name, e.aliases),
+      k: e.kind,
+      c: e.countries,
+      ll: [round(e.lat), round(e.lng)],
+      bb: [down(e.box[0]), down(e.box[1]), up(e.box[2]), up(e.box[3])],
+    };
+    if (e.point) entry.p = 1;
+    for (const [key, value] of Object.entries(e.extra ?? {})) if (value !== undefined) entry[key] = value;
+    return JSON.stringify(entry);
+  });
+  return (
+    '{\n' +
+    `"about": ${JSON.stringify(about)},\n` +
+    '"sources": [\n' +
+    sources.map((s) => JSON.stringify({ what: s.what, repository: s.repository, path: s.path, commit: s.commit })).join(',\n') +
+    '\n],\n' +
+    '"areas": [\n' +
+    lines.join(',\n') +
+    '\n]\n}\n'
+  );
+}
