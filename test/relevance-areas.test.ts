@@ -27,7 +27,7 @@ const FLOORS: Record<AreaCategory, number> = {
   valley: 15,
   coast: 20,
   park: 34,
-  sight: 43,
+  sight: 44,
   region: 14,
   delta_desert_mountain: 19,
 };
@@ -44,11 +44,17 @@ function km(a: { lat: number; lng: number }, b: { lat: number; lng: number }): n
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
-/** The gazetteer's place an answer's label stands for: by its name (the label's first part), or an airport's code. */
+/** The gazetteer's place an answer's label stands for: by its name (the label's beginning), or an airport's code. */
 function placeOfLabel(label: string): Place | undefined {
   const code = /\(([A-Z]{3})\)/.exec(label)?.[1];
   if (code) return t.service.gazetteer.get(`iata:${code}`);
-  return t.service.gazetteer.named(foldText(label.split(', ')[0])).find((p) => p.label === label);
+  // A name may hold a comma itself ("Acropolis, Athens"): each beginning of the label in turn.
+  const parts = label.split(', ');
+  for (let k = 1; k <= parts.length; k++) {
+    const place = t.service.gazetteer.named(foldText(parts.slice(0, k).join(', '))).find((p) => p.label === label);
+    if (place) return place;
+  }
+  return undefined;
 }
 
 async function judge(c: AreaCase): Promise<string | null> {
