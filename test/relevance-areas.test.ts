@@ -27,7 +27,7 @@ const FLOORS: Record<AreaCategory, number> = {
   valley: 15,
   coast: 20,
   park: 34,
-  sight: 44,
+  sight: 48,
   region: 14,
   delta_desert_mountain: 19,
 };

@@ -279,10 +279,13 @@ describe('destinations as travellers type them', () => {
     // ...and the area itself where it is one of the bundled ones.
     expect(await understood('hotels on Lake Garda')).toBe('Lake Garda, Veneto, Italy');
     expect(await understood('Napa Valley')).toBe('Napa Valley, California, United States');
+    // What stands at a sight, after its name: "Pompeii ruins" is Pompeii; "Temple" alone is still the town.
+    expect(await understood('pompeii ruins')).toBe('Pompeii, Campania, Italy');
+    expect(await understood('Temple')).toBe('Temple, Texas, United States');
     // Never the word alone (Valley, Alabama; Delta, Nigeria; Iceland), nor a code among words (Malta, MT; Suriname, SUR).
-    for (const text of ['Death Valley', 'Okavango Delta', 'Koh Samui island', 'Mount Rushmore', 'Big Sur']) {
+    for (const text of ['Death Valley', 'Okavango Delta', 'Koh Samui island', 'Mount Rushmore', 'Big Sur', 'Borobudur temple']) {
       const got = await understood(text);
-      expect([text, got]).not.toEqual([text, expect.stringMatching(/^(Valley|Delta|Iceland|Malta|Suriname|Tenerife Sur|Sur)\b/)]);
+      expect([text, got]).not.toEqual([text, expect.stringMatching(/^(Valley|Delta|Iceland|Malta|Suriname|Tenerife Sur|Sur|Temple)\b/)]);
     }
   });
 

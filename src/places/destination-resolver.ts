@@ -2,7 +2,7 @@
 import { foldText } from '../text/fold.js';
 import type { Gazetteer, NameEntry } from './gazetteer.js';
 import type { Place } from './place.js';
-import { FEATURE_WORD, HOTEL_WORDS, namesOnlyAKind, NEAR_THE_TRAVELLER, WISHES } from './words-without-place.js';
+import { FEATURE_WORD, HOTEL_WORDS, namesOnlyAKind, NEAR_THE_TRAVELLER, SIGHT_WORDS, WISHES } from './words-without-place.js';
 
 /** Hotels the current catalog has in a place, by place id; part of how likely a place is meant. */
 export type HotelCount = (placeId: string) => number;
@@ -69,8 +69,9 @@ const KIND_BEFORE = new RegExp(
     'lac(?: de)?|loch|mount|mt|monte|mont|cape|valle(?: de| del)?|vallee(?: de)?|playa(?: de)?|praia(?: da| do)?) (?=.)',
 );
 /** ...and after it: "Sonoma Valley", "Okavango Delta", "Yosemite National Park", "Koh Samui island". */
-const KIND_AFTER =
-  / (?:islands?|isle|valley|delta|lake|coast|coastline|bay|beach|beaches|mountains?|falls|dam|canyon|gorge|desert|peninsula|national park|park|glacier|forest|volcano|riviera|atoll|archipelago)$/;
+const KIND_AFTER = new RegExp(
+  ` (?:islands?|isle|valley|delta|lake|coast|coastline|bay|beach|beaches|mountains?|falls|dam|canyon|gorge|desert|peninsula|national park|park|glacier|forest|volcano|riviera|atoll|archipelago|${SIGHT_WORDS})$`,
+);
 /** A name left without its kind words is read only when it is a name, not a code ("Cape To" is no Tonga). */
 const MIN_NAME_LEFT = 4;
 

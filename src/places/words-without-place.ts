@@ -29,8 +29,14 @@ const FEATURE_WORDS =
   'valley|valleys|vale|valle|vallee|delta|lakes?|lago|lac|loch|see|coast|coastline|shore|riviera|bay|beach|beaches|' +
   'playa|plage|praia|spiaggia|mount|mt|mountains?|monte|mont|peak|volcano|dam|falls|waterfall|canyon|gorge|' +
   'desert|peninsula|cape|glacier|forest|national park|nature reserve|park|airport|old town|downtown|city cent(?:re|er)';
-/** A word (or two) of FEATURE_WORDS, whole. */
-export const FEATURE_WORD = new RegExp(`^(?:${FEATURE_WORDS})$`);
+/** What a sight is: words after its name ("Pompeii ruins", "Borobudur temple"). */
+export const SIGHT_WORDS = 'ruins|temples?|temple complex|archaeological site|cathedral|castle|palace|monastery|vineyards|wine region|backwaters';
+
+/**
+ * A word (or two) of FEATURE_WORDS or SIGHT_WORDS, whole: never a place among other words (not
+ * Temple, Texas, in "Borobudur temple"). Typed alone, a sight's word may be a town's name, and is.
+ */
+export const FEATURE_WORD = new RegExp(`^(?:${FEATURE_WORDS}|${SIGHT_WORDS})$`);
 /** A text that names only a kind of place: "island", "the lake", "beach hotels", "hotels near the airport". */
 const FEATURE_ONLY = new RegExp(
   `^(?:(?:the|a|an|${WISHES}) )*(?:(?:hotels?|rooms?|places? to stay) (?:in|on|at|near|by|around|close to) (?:the )?)?` +
