@@ -21,12 +21,12 @@ const TARGET_ACCURACY = 0.9;
  * and most tourist regions wait for a fuller reviewed list (issue 33).
  */
 const FLOORS: Record<AreaCategory, number> = {
-  island: 35,
+  island: 36,
   island_group: 16,
   lake: 25,
-  valley: 15,
-  coast: 20,
-  park: 34,
+  valley: 16,
+  coast: 21,
+  park: 35,
   sight: 48,
   region: 14,
   delta_desert_mountain: 19,

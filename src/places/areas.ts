@@ -48,12 +48,15 @@ function readAreas(file: URL): AreaSource[] {
   return areas.map((r) => ({ name: r.n, aliases: r.a, kind: r.k, countries: r.c, lat: r.ll[0], lng: r.ll[1], box: r.bb, point: r.p === 1 && POINT_KINDS.has(r.k) }));
 }
 
-/** Natural Earth's areas (areas.json), and the sights and tourist regions of sights.json when bundled. */
+/** The bundled area files after Natural Earth's, each made by its own script from its own sources. */
+const MORE_AREA_FILES = ['sights.json', 'more-areas.json'];
+
+/** Natural Earth's areas (areas.json), then the sights, regions and areas of the other bundled files. */
 export function loadAreaSources(): AreaSource[] {
   const areas = dataFile('areas.json');
   if (!areas) throw new Error('the bundled areas file (src/places/data/areas.json) is missing');
-  const sights = dataFile('sights.json');
-  return [...readAreas(areas), ...(sights ? readAreas(sights) : [])];
+  const more = MORE_AREA_FILES.map(dataFile).filter((file): file is URL => file !== undefined);
+  return [areas, ...more].flatMap(readAreas);
 }
 
 const KM_PER_DEGREE = 111.2;

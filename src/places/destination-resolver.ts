@@ -2,7 +2,7 @@
 import { foldText } from '../text/fold.js';
 import type { Gazetteer, NameEntry } from './gazetteer.js';
 import type { Place } from './place.js';
-import { FEATURE_WORD, HOTEL_WORDS, namesOnlyAKind, NEAR_THE_TRAVELLER, SIGHT_WORDS, WISHES } from './words-without-place.js';
+import { FEATURE_WORD, HOTEL_WORDS, namesOnlyAKind, NEAR_THE_TRAVELLER, WISHES, withoutKindWords } from './words-without-place.js';
 
 /** Hotels the current catalog has in a place, by place id; part of how likely a place is meant. */
 export type HotelCount = (placeId: string) => number;
@@ -61,28 +61,6 @@ function withoutWordsAround(part: string): string {
   let bare = part.replace(WORDS_BEFORE, '');
   for (let after = bare.replace(WORDS_AFTER, ''); after !== bare; after = bare.replace(WORDS_AFTER, '')) bare = after;
   return bare;
-}
-
-/** Words for a kind of place before a name: "Lake Garda", "Isle of Skye", "Mount Rushmore", "Koh Samui". */
-const KIND_BEFORE = new RegExp(
-  '^(?:the )?(?:(?:isles?|islands?) of(?: the)?|isla(?: de)?|isola(?: di)?|ile(?: de)?|ilha(?: de)?|koh|ko|lake|lago(?: di| de)?|' +
-    'lac(?: de)?|loch|mount|mt|monte|mont|cape|valle(?: de| del)?|vallee(?: de)?|playa(?: de)?|praia(?: da| do)?) (?=.)',
-);
-/** ...and after it: "Sonoma Valley", "Okavango Delta", "Yosemite National Park", "Koh Samui island". */
-const KIND_AFTER = new RegExp(
-  ` (?:islands?|isle|valley|delta|lake|coast|coastline|bay|beach|beaches|mountains?|falls|dam|canyon|gorge|desert|peninsula|national park|park|glacier|forest|volcano|riviera|atoll|archipelago|${SIGHT_WORDS})$`,
-);
-/** A name left without its kind words is read only when it is a name, not a code ("Cape To" is no Tonga). */
-const MIN_NAME_LEFT = 4;
-
-/** A name without the words for its kind around it, each way of leaving them out, fewest left out first. */
-function withoutKindWords(text: string): string[] {
-  const found: string[] = [];
-  const after = text.replace(KIND_AFTER, '');
-  for (const name of [after, text.replace(KIND_BEFORE, ''), after.replace(KIND_BEFORE, '')]) {
-    if (name !== text && name.length >= MIN_NAME_LEFT && !found.includes(name)) found.push(name);
-  }
-  return found;
 }
 
 /** Words place names are written with in full or short, each way to the other. */
@@ -168,7 +146,12 @@ export class GazetteerResolver implements DestinationResolver {
       const found = this.candidates(name, named.slice(1), this.asTyped);
       if (found.length > 0) return this.mostLikely(found, hotelCount);
     }
-    const throughTypos = this.readings(parts, this.throughTypos);
+    let throughTypos = this.readings(parts, this.throughTypos);
+    // "madiera island": the name without its kind words, a typo away.
+    for (const name of throughTypos.length === 0 ? withoutKindWords(named[0]) : []) {
+      throughTypos = this.candidates(name, named.slice(1), this.throughTypos);
+      if (throughTypos.length > 0) break;
+    }
     const typoReading = throughTypos.length > 0 ? this.mostLikely(throughTypos, hotelCount) : null;
     const begun = this.beginnings?.(text, hotelCount) ?? null;
     if (begun !== null && (typoReading === null || begun.score - BEGINNING_COST > typoReading.score)) return begun;

@@ -4,6 +4,7 @@ import { IndexBuffer } from '../search/index-buffer.js';
 import { KdTree } from '../search/kd-tree.js';
 import { circleBoxes, haversineKm } from '../search/geo.js';
 import { foldText, slugify } from '../text/fold.js';
+import { withoutKindWords } from './words-without-place.js';
 import { areaBonus, areaPlace, AREA_TYPO_MIN_KM2, boxKm2, inBox, loadAreaSources, type AreaSource } from './areas.js';
 import {
   loadAirportSources,
@@ -401,12 +402,17 @@ export class Gazetteer {
     this.register(place);
     const bonus = areaBonus(area);
     this.addName(folded, place, bonus, false);
-    for (const alias of area.aliases) {
-      const key = foldText(alias);
+    // Its other names, and its name without the words for its kind ("Serengeti" of Serengeti
+    // National Park), unless a town bears one as its own name ("Garda" of Lake Garda).
+    const others = new Set([...area.aliases.map(foldText), ...withoutKindWords(folded)]);
+    for (const key of others) {
       if (key.length < 3 || key === folded || this.entriesNamed(key).some((e) => e.place.kind === 'city' && !e.alternate)) continue;
       this.addName(key, place, bonus + ALTERNATE_NAME_BONUS, true);
     }
-    if (!area.point && boxKm2(area.box) >= AREA_TYPO_MIN_KM2) this.typos.add(folded);
+    // A large area, or a sight, is well known enough to be read through a typo.
+    if ((!area.point && boxKm2(area.box) >= AREA_TYPO_MIN_KM2) || area.kind === 'sight') {
+      for (const key of [folded, ...withoutKindWords(folded)]) this.typos.add(key);
+    }
   }
 
   /** The town a sight stands in: of the towns near, the one biggest for its distance. */

@@ -54,3 +54,25 @@ export function whyNoPlace(destination: string): NoPlaceReason | null {
   if (namesOnlyAKind(text)) return 'kind';
   return WISH_ONLY.test(text) ? 'wish' : null;
 }
+
+/** Words for a kind of place before a name: "Lake Garda", "Isle of Skye", "Mount Rushmore", "Koh Samui". */
+const KIND_BEFORE = new RegExp(
+  '^(?:the )?(?:(?:isles?|islands?) of(?: the)?|isla(?: de)?|isola(?: di)?|ile(?: de)?|ilha(?: de)?|koh|ko|lake|lago(?: di| de)?|' +
+    'lac(?: de)?|loch|mount|mt|monte|mont|cape|valle(?: de| del)?|vallee(?: de)?|playa(?: de)?|praia(?: da| do)?) (?=.)',
+);
+/** ...and after it: "Sonoma Valley", "Okavango Delta", "Yosemite National Park", "Koh Samui island". */
+const KIND_AFTER = new RegExp(
+  ` (?:islands?|isle|valley|delta|lake|coast|coastline|bay|beach|beaches|mountains?|falls|dam|canyon|gorge|desert|peninsula|national park|park|glacier|forest|volcano|riviera|atoll|archipelago|${SIGHT_WORDS})$`,
+);
+/** A name left without its kind words is read only when it is a name, not a code ("Cape To" is no Tonga). */
+const MIN_NAME_LEFT = 4;
+
+/** A name without the words for its kind around it, each way of leaving them out, fewest left out first. */
+export function withoutKindWords(text: string): string[] {
+  const found: string[] = [];
+  const after = text.replace(KIND_AFTER, '');
+  for (const name of [after, text.replace(KIND_BEFORE, ''), after.replace(KIND_BEFORE, '')]) {
+    if (name !== text && name.length >= MIN_NAME_LEFT && !found.includes(name)) found.push(name);
+  }
+  return found;
+}
