@@ -21,7 +21,7 @@ const TARGET_ACCURACY = 0.9;
  * and most tourist regions wait for a fuller reviewed list (issue 33).
  */
 const FLOORS: Record<AreaCategory, number> = {
-  island: 36,
+  island: 37,
   island_group: 16,
   lake: 25,
   valley: 16,

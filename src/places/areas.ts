@@ -97,12 +97,17 @@ const POINT_BONUS = 3;
 export const AREA_TYPO_MIN_KM2 = 100;
 
 /**
- * The place of an area, labelled by its region when it has one and its first country: "Maui,
- * Hawaii, United States", "Corsica, France", "Lake Geneva, Switzerland".
+ * The place of an area, labelled by its region when one is given and its first country: "Maui,
+ * Hawaii, United States", "Corsica, France", "Lake Geneva, Switzerland"; `regionKey` qualifies it.
  */
-export function areaPlace(area: AreaSource, countryName: string, regionKey: string | null, regionName: string | undefined): Place {
+/** How far an area reaches from its middle: half its box's diagonal. */
+export function areaReachKm(area: AreaSource): number {
   const { height, width } = boxSidesKm(area.box);
-  const halfDiagonalKm = Math.hypot(height, width) / 2;
+  return Math.hypot(height, width) / 2;
+}
+
+export function areaPlace(area: AreaSource, countryName: string, regionKey: string | null, regionName: string | undefined): Place {
+  const halfDiagonalKm = areaReachKm(area);
   return {
     id: `area:${slugify(area.name)}-${area.countries[0].toLowerCase()}`,
     kind: 'area',

@@ -5,7 +5,7 @@ import { KdTree } from '../search/kd-tree.js';
 import { circleBoxes, haversineKm } from '../search/geo.js';
 import { foldText, slugify } from '../text/fold.js';
 import { withoutKindWords } from './words-without-place.js';
-import { areaBonus, areaPlace, AREA_TYPO_MIN_KM2, boxKm2, inBox, loadAreaSources, type AreaSource } from './areas.js';
+import { areaBonus, areaPlace, areaReachKm, AREA_TYPO_MIN_KM2, boxKm2, inBox, loadAreaSources, type AreaSource } from './areas.js';
 import {
   loadAirportSources,
   loadCitySources,
@@ -94,7 +94,7 @@ const SAME_NAME_CITY_KM = 100;
 /** How far (km) from a sight the town it is labelled by may be, and the least people that town has. */
 const SIGHT_TOWN_KM = 15;
 const SIGHT_TOWN_MIN_POPULATION = 1_000;
-/** How far (km) from an area's middle the town whose region it is put in may be. */
+/** How far (km) from an area's middle a town whose region its label names may be. */
 const AREA_TOWN_KM = 30;
 
 export class Gazetteer {
@@ -395,9 +395,13 @@ export class Gazetteer {
     if (this.entriesNamed(folded).some((e) => e.place.kind === 'region' && !e.alternate && e.place.countryCode === code)) return;
     // In one country, it is in the region of the town nearest its middle: "Maui, Hawaii, United
     // States", and "Maui, Hawaii" qualifies it as it does a town.
-    const town = area.countries.length === 1 ? this.nearestCity(area.lat, area.lng, AREA_TOWN_KM, code) : null;
+    // Its region, where it qualifies it ("Big Island, Hawaii"), is that of the town nearest its
+    // middle within its reach; its label names the region only when that town is close (30 km).
+    const reachKm = Math.max(AREA_TOWN_KM, areaReachKm(area));
+    const town = area.countries.length === 1 ? this.nearestCity(area.lat, area.lng, reachKm, code) : null;
     const regionKey = town?.regionKey ?? null;
-    const place = areaPlace(area, country.name, regionKey, regionKey ? regionNames.get(regionKey) : undefined);
+    const labelled = town && regionKey && haversineKm(area.lat, area.lng, town.lat, town.lng) <= AREA_TOWN_KM ? regionNames.get(regionKey) : undefined;
+    const place = areaPlace(area, country.name, regionKey, labelled);
     if (this.byId!.has(place.id)) return;
     this.register(place);
     const bonus = areaBonus(area);
