@@ -37,7 +37,8 @@ const SEARCH: ToolDefinition<SearchResponse> = {
   title: 'Search hotels',
   description:
     'List hotels in a place or around a point. Send exactly one of: destination (a place as a person says it: city, ' +
-    'region, country, airport code or name, landmark), place_id, or lat with lng (radius_km 1-50, default 5). ' +
+    'region, country, airport code or name, landmark, island, lake, coast, valley, park or World Heritage site), ' +
+    'place_id, or lat with lng (radius_km 1-50, default 5). ' +
     'Optional: min_stars, min_rating (0-10), sort (rating, stars or distance), limit (1-20, default 10), sub_id to tag ' +
     'your links. Answers the place understood, how many hotels match, and hotel cards whose url opens the hotel page ' +
     'credited to you: give people those urls unchanged. When the destination may mean several places, alternatives ' +
