@@ -26,10 +26,10 @@ const FLOORS: Record<AreaCategory, number> = {
   lake: 25,
   valley: 16,
   coast: 21,
-  park: 35,
+  park: 43,
   sight: 48,
-  region: 14,
-  delta_desert_mountain: 19,
+  region: 15,
+  delta_desert_mountain: 20,
 };
 
 let t: TestService;
