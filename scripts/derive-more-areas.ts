@@ -60,6 +60,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { foldText } from '../src/text/fold.js';
 import { areaFileText, type AreaEntry, type AreaSourceNote } from './area-file.js';
+import { csvRows } from './csv.js';
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
@@ -159,29 +160,6 @@ function squareBox(lat: number, lng: number, sideKm: number): [number, number, n
   const half = sideKm / 2 / KM_PER_DEGREE;
   const halfLng = half / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
   return [lat - half, lng - halfLng, lat + half, lng + halfLng];
-}
-
-/** RFC 4180 rows (quoted fields, doubled quotes, commas and newlines inside quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field), rows.push(row), (row = []), (field = '');
-    } else field += ch;
-  }
-  if (field || row.length) row.push(field), rows.push(row);
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
 }
 
 /** The name's keys for comparing with other files: folded, and folded without a trailing designation. */
@@ -306,7 +284,7 @@ function cleanListedName(name: string): string | undefined {
 }
 
 function readParks(path: string): Candidate[] {
-  const rows = parseCsv(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
+  const rows = csvRows(readFileSync(path, 'utf8').replace(/^\uFEFF/, ''));
   const header = rows[0].map((h) => h.trim());
   if (header[0] !== 'country' || header[1] !== 'national_park_name' || header[2] !== 'park_url') {
     throw new Error(`${path}: not the national parks file (header ${header.join(',')})`);

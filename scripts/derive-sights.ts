@@ -70,6 +70,7 @@ import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { foldText, foldWords } from '../src/text/fold.js';
 import { areaFileText } from './area-file.js';
+import { csvRecords } from './csv.js';
 
 const OUTPUT = fileURLToPath(new URL('../src/places/data/sights.json', import.meta.url));
 const VERBOSE = process.env.VERBOSE === '1';
@@ -317,43 +318,6 @@ const TABLE: TableEntry[] = [
 // ---------------------------------------------------------------------------------------------
 // Reading the sources
 
-/** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  const header = rows.shift() ?? [];
-  return rows
-    .filter((r) => r.length > 1)
-    .map((r) => Object.fromEntries(header.map((h, i) => [h.replace(/^\uFEFF/, ''), r[i] ?? ''])));
-}
-
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", nbsp: ' ', lt: '<', gt: '>', rsquo: '’', lsquo: '‘', ndash: '–', mdash: '—' };
 /** UNESCO's names carry a little HTML ("<em>Neustadt</em>", "&eacute;"). */
 function cleanText(text: string): string {
@@ -386,8 +350,8 @@ interface Site {
   qid?: string;
 }
 
-const whcRows = parseCsv(readFileSync(WHC_FILE, 'utf8'));
-const wikiRows = parseCsv(readFileSync(WIKIDATA_FILE, 'utf8'));
+const whcRows = csvRecords(readFileSync(WHC_FILE, 'utf8'));
+const wikiRows = csvRecords(readFileSync(WIKIDATA_FILE, 'utf8'));
 const wikiById = new Map(wikiRows.map((r) => [r['id_number 1'].trim(), r]));
 
 const STOP_WORDS = new Set(['the', 'of', 'and', 'in', 'its', 'de', 'la', 'du', 'le', 'des', 'a', 'at', 'with', 'site', 'sites', 'world', 'heritage']);
