@@ -12,6 +12,11 @@ export class PendingCounts {
     return this.all.length;
   }
 
+  /** Whether a key has counts here. */
+  has(keyId: string): boolean {
+    return this.byKey.has(keyId);
+  }
+
   /** Every increment, in the order first counted. */
   values(): readonly UsageIncrement[] {
     return this.all;
