@@ -21,8 +21,8 @@ const TARGET_ACCURACY = 0.9;
  * and most tourist regions wait for a fuller reviewed list (issue 33).
  */
 const FLOORS: Record<AreaCategory, number> = {
-  island: 37,
-  island_group: 16,
+  island: 42,
+  island_group: 17,
   lake: 25,
   valley: 16,
   coast: 21,

@@ -123,7 +123,7 @@ describe('saved places', () => {
     expect(readdirSync(indexDirectory(dir)).some((f) => f.startsWith('gazetteer-'))).toBe(true);
     const { places: read } = await openPlaceIndexes(dir, indexDirectory(dir), silent);
     expect(read.gazetteer).not.toBe(built.gazetteer);
-    const texts = ['Paris', 'paris, tx', 'Lisbon', 'Lisbn', 'new york', 'NYC', 'LHR', 'heathrow', 'Eiffel Tower', 'München', 'Tokio', 'Rio de Janiero', 'Bali', 'Tuscany', 'Portugal', 'Springfield, IL', 'Sevile', 'Kyoto', 'Zzyzx Nowhere'];
+    const texts = ['Paris', 'paris, tx', 'Lisbon', 'Lisbn', 'new york', 'NYC', 'LHR', 'heathrow', 'Eiffel Tower', 'München', 'Tokio', 'Rio de Janiero', 'Bali', 'Tuscany', 'Portugal', 'Springfield, IL', 'Sevile', 'Kyoto', 'Zzyzx Nowhere', 'Mallorca', 'Lake Garda', 'Yosemite', 'Machu Picchu', 'Sylt'];
     const hotels = (placeId: string) => placeId.length;
     for (const text of texts) {
       const resolve = (g: Gazetteer) => JSON.parse(JSON.stringify(new GazetteerResolver(g).resolve(text, hotels)));
@@ -132,7 +132,7 @@ describe('saved places', () => {
         expect(read.suggestions.suggest(typed, 8, hotels)).toEqual(built.suggestions.suggest(typed, 8, hotels));
       }
     }
-    for (const id of ['geonames:2988507', 'country:PT', 'region:US.TX', 'iata:LHR', 'geonames:0']) {
+    for (const id of ['geonames:2988507', 'country:PT', 'region:US.TX', 'iata:LHR', 'geonames:0', 'area:mallorca-es', 'area:cape-cod-us']) {
       expect(read.gazetteer.get(id)).toEqual(built.gazetteer.get(id));
     }
     // It builds the whole gazetteer and its suggestions, saves and reads them: 22–27 s in CI runs

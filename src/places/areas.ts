@@ -2,8 +2,9 @@
 // peninsulas, valleys, deltas, deserts, ranges and U.S. national parks, from Natural Earth (the
 // bundled data/areas.json, made by scripts/derive-areas.ts). An area is searched inside its box,
 // best-rated first, as a region is; a sight, peak, cape or waterfall is a point to the traveller:
-// nearest first. The sights and tourist regions of the UNESCO World Heritage List and a reviewed
-// table come from data/sights.json (scripts/derive-sights.ts), in the same form.
+// nearest first. Other files of the same form add to them, each made by its own script: the
+// UNESCO World Heritage sites and a reviewed table of tourist regions (sights.json), the national
+// parks of every country (more-areas.json), named islands (islands.json).
 import { existsSync, readFileSync } from 'node:fs';
 import { foldText, slugify } from '../text/fold.js';
 import type { Place } from './place.js';
@@ -49,7 +50,7 @@ function readAreas(file: URL): AreaSource[] {
 }
 
 /** The bundled area files after Natural Earth's, each made by its own script from its own sources. */
-const MORE_AREA_FILES = ['sights.json', 'more-areas.json'];
+const MORE_AREA_FILES = ['sights.json', 'more-areas.json', 'islands.json'];
 
 /** Natural Earth's areas (areas.json), then the sights, regions and areas of the other bundled files. */
 export function loadAreaSources(): AreaSource[] {
