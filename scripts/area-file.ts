@@ -25,6 +25,25 @@ export interface AreaSourceNote {
   commit: string;
 }
 
+const KM_PER_DEGREE = 111.32;
+
+/** Great-circle distance, km. */
+export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLng = (lng2 - lng1) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** A box [south, west, north, east] of `sideKm` a side around a point (kept within the poles, wrapped at 180°). */
+export function squareBox(lat: number, lng: number, sideKm: number): [number, number, number, number] {
+  const half = sideKm / 2 / KM_PER_DEGREE;
+  const halfLng = half / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
+  const wrap = (x: number) => (x > 180 ? x - 360 : x < -180 ? x + 360 : x);
+  return [Math.max(-90, lat - half), wrap(lng - halfLng), Math.min(90, lat + half), wrap(lng + halfLng)];
+}
+
 /** Aliases without the name itself, empty ones, or two that fold (src/text/fold.ts) alike. */
 export function aliasesOf(name: string, aliases: string[]): string[] {
   const seen = new Set([foldText(name)]);

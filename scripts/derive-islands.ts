@@ -49,7 +49,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { foldText } from '../src/text/fold.js';
-import { areaFileText, type AreaEntry, type AreaSourceNote } from './area-file.js';
+import { areaFileText, haversineKm, squareBox, type AreaEntry, type AreaSourceNote } from './area-file.js';
 
 const file = process.argv[2];
 if (!file) {
@@ -71,7 +71,6 @@ const MIN_SIDE_KM = 2;
 const SAME_PLACE_KM = 30;
 /** A bare name ("Skye" of "Isle of Skye") must have this many letters to be an alias. */
 const MIN_BARE_LETTERS = 4;
-const KM_PER_DEGREE = 111.32;
 
 const ISLANDS_SOURCE: AreaSourceNote = {
   what: 'islands: Natural Earth coastlines (public domain), named from Natural Earth and GeoNames (CC BY 4.0, geonames.org)',
@@ -149,21 +148,6 @@ const exactKey = (name: string): string => foldText(name).replace(/[\s\p{Lm}]/gu
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-function squareBox(lat: number, lng: number, sideKm: number): [number, number, number, number] {
-  const half = sideKm / 2 / KM_PER_DEGREE;
-  const halfLng = half / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
-  const wrap = (x: number) => (x > 180 ? x - 360 : x < -180 ? x + 360 : x);
-  return [Math.max(-90, lat - half), wrap(lng - halfLng), Math.min(90, lat + half), wrap(lng + halfLng)];
-}
 
 const leftOut = new Map<string, string[]>();
 function leaveOut(reason: string, what: string): void {

@@ -59,7 +59,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { foldText } from '../src/text/fold.js';
-import { areaFileText, type AreaEntry, type AreaSourceNote } from './area-file.js';
+import { areaFileText, haversineKm, squareBox, type AreaEntry, type AreaSourceNote } from './area-file.js';
 import { csvRows } from './csv.js';
 
 const files = process.argv.slice(2);
@@ -83,7 +83,6 @@ const COUNTRY_SPREAD = 3;
 /** A park within max(TERRITORY_MIN_KM, TERRITORY_SPREAD × √area) of a small dependent territory's centre is in it. */
 const TERRITORY_MIN_KM = 15;
 const TERRITORY_SPREAD = 1.5;
-const KM_PER_DEGREE = 111.32;
 
 const PARKS_SOURCE: AreaSourceNote = {
   what: "national parks: Wikipedia's List of national parks, article titles and coordinates (scraped)",
@@ -147,20 +146,6 @@ const COUNTRY_NAMES: Record<string, string> = {
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-function squareBox(lat: number, lng: number, sideKm: number): [number, number, number, number] {
-  const half = sideKm / 2 / KM_PER_DEGREE;
-  const halfLng = half / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
-  return [lat - half, lng - halfLng, lat + half, lng + halfLng];
-}
 
 /** The name's keys for comparing with other files: folded, and folded without a trailing designation. */
 function nameKeys(names: string[]): string[] {

@@ -69,7 +69,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { foldText, foldWords } from '../src/text/fold.js';
-import { areaFileText } from './area-file.js';
+import { areaFileText, squareBox } from './area-file.js';
 import { csvRecords } from './csv.js';
 
 const OUTPUT = fileURLToPath(new URL('../src/places/data/sights.json', import.meta.url));
@@ -428,13 +428,6 @@ interface Entry {
   table: boolean;
 }
 
-const KM_PER_DEG_LAT = 111.32;
-function squareAround(lat: number, lng: number, sideKm: number): [number, number, number, number] {
-  const dLat = sideKm / 2 / KM_PER_DEG_LAT;
-  const dLng = sideKm / 2 / (KM_PER_DEG_LAT * Math.max(Math.cos((lat * Math.PI) / 180), 0.01));
-  const wrap = (x: number) => (x > 180 ? x - 360 : x < -180 ? x + 360 : x);
-  return [Math.max(lat - dLat, -90), wrap(lng - dLng), Math.min(lat + dLat, 90), wrap(lng + dLng)];
-}
 const clamp = (x: number, lo: number, hi: number) => Math.min(Math.max(x, lo), hi);
 
 function kindOf(s: Site): Kind {
@@ -502,7 +495,7 @@ for (const s of sites) {
     kind,
     countries: s.iso.map((c) => c.toUpperCase()),
     centre: [s.lat, s.lng],
-    box: squareAround(s.lat, s.lng, side),
+    box: squareBox(s.lat, s.lng, side),
     point: true,
     qid: s.qid,
     table: false,
