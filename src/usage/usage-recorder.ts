@@ -134,10 +134,12 @@ export class UsageRecorder {
 
   /** A key's counts in the store and those still pending here, summed by the groups. */
   async read(keyId: string, from: string, to: string, groupBy: readonly UsageGroup[]): Promise<UsageRow[]> {
-    // Written first, so the store applies the sub_id cap to it: a flush under way when the report
-    // is asked for holds only what came before it, so the key's later counts get one of their own.
-    // What cannot be written (the store down or busy), or comes meanwhile, is added from memory.
-    for (let flushes = 0; flushes < 2 && this.pending.has(keyId); flushes++) await this.flush();
+    // Written first, so the store applies the sub_id cap to it. A flush under way when the report
+    // is asked for (it may hold the key's counts) is waited for; it holds only what came before it,
+    // so the key's later counts get a flush of their own. What cannot be written (the store down
+    // or busy), or comes meanwhile, is added from memory.
+    await this.flush();
+    if (this.pending.has(keyId)) await this.flush();
     const stored = await this.store.read(keyId, from, to, groupBy);
     const rows = new Map<string, UsageRow>();
     const slotOf = (row: UsageRow) => groupBy.map((g) => String(row[g] ?? '')).join(SEPARATOR);
