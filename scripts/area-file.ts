@@ -1,6 +1,8 @@
-// The compact file format of src/places/data/areas.json and sights.json, written by
-// scripts/derive-areas.ts and scripts/derive-sights.ts alike (src/places/areas.ts reads it): an
-// "about" line, the sources, then one area per line, sorted so a rerun writes the same bytes.
+// The compact file format of the bundled area files (src/places/data: areas, sights, more-areas,
+// islands), written by their derive scripts alike and read by src/places/areas.ts, whose AreaRow
+// is the form of a line: an "about" line, the sources, then one area per line, sorted so a rerun
+// writes the same bytes.
+import type { AreaRow, Box } from '../src/places/areas.js';
 import { foldText } from '../src/text/fold.js';
 
 export interface AreaEntry {
@@ -10,8 +12,7 @@ export interface AreaEntry {
   countries: string[];
   lat: number;
   lng: number;
-  /** [south, west, north, east]; west > east across 180°. */
-  box: readonly [number, number, number, number];
+  box: Box;
   /** The box is a square drawn around a point ("p": 1). */
   point: boolean;
   /** Keys written after the others, when set ("w": a Wikidata id, "src": "table"). */
@@ -65,7 +66,7 @@ const up = (x: number) => Math.ceil(x * 1000 - 1e-9) / 1000;
 export function areaFileText(about: string, sources: AreaSourceNote[], entries: AreaEntry[]): string {
   entries.sort((a, b) => foldText(a.name).localeCompare(foldText(b.name)) || a.kind.localeCompare(b.kind) || a.lat - b.lat || a.lng - b.lng);
   const lines = entries.map((e) => {
-    const entry: Record<string, unknown> = {
+    const entry: AreaRow & Record<string, unknown> = {
       n: e.name,
       a: aliasesOf(e.name, e.aliases),
       k: e.kind,

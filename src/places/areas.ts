@@ -25,7 +25,8 @@ export interface AreaSource {
   point: boolean;
 }
 
-interface AreaRow {
+/** One area as the bundled files write it (scripts/area-file.ts writes them). */
+export interface AreaRow {
   n: string;
   a: string[];
   k: string;

@@ -142,16 +142,12 @@ export class GazetteerResolver implements DestinationResolver {
     // "Sonoma Valley", "hotels on Lake Garda", "Koh Samui island": the name without the words for
     // its kind, as typed, when the whole is no place's name.
     const named = bare.every((part) => part !== '') ? bare : parts;
-    for (const name of withoutKindWords(named[0])) {
-      const found = this.candidates(name, named.slice(1), this.asTyped);
-      if (found.length > 0) return this.mostLikely(found, hotelCount);
-    }
-    let throughTypos = this.readings(parts, this.throughTypos);
+    const withoutKind = (lookup: Lookup) => this.firstCandidates(withoutKindWords(named[0]), named.slice(1), lookup);
+    const kindless = withoutKind(this.asTyped);
+    if (kindless.length > 0) return this.mostLikely(kindless, hotelCount);
     // "madiera island": the name without its kind words, a typo away.
-    for (const name of throughTypos.length === 0 ? withoutKindWords(named[0]) : []) {
-      throughTypos = this.candidates(name, named.slice(1), this.throughTypos);
-      if (throughTypos.length > 0) break;
-    }
+    let throughTypos = this.readings(parts, this.throughTypos);
+    if (throughTypos.length === 0) throughTypos = withoutKind(this.throughTypos);
     const typoReading = throughTypos.length > 0 ? this.mostLikely(throughTypos, hotelCount) : null;
     const begun = this.beginnings?.(text, hotelCount) ?? null;
     if (begun !== null && (typoReading === null || begun.score - BEGINNING_COST > typoReading.score)) return begun;
@@ -279,6 +275,15 @@ export class GazetteerResolver implements DestinationResolver {
     if (found === null) return [];
     found.sort((x, y) => y.meaning - x.meaning || (x.place.id < y.place.id ? -1 : x.place.id > y.place.id ? 1 : 0));
     return found.slice(0, MAX_ALTERNATIVES).map((f) => f.place);
+  }
+
+  /** The candidates of the first of `names` that has any. */
+  private firstCandidates(names: string[], qualifiers: string[], lookup: Lookup): Candidate[] {
+    for (const name of names) {
+      const found = this.candidates(name, qualifiers, lookup);
+      if (found.length > 0) return found;
+    }
+    return [];
   }
 
   private candidates(name: string, qualifiers: string[], lookup: Lookup): Candidate[] {
