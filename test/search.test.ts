@@ -362,12 +362,23 @@ describe('destinations as travellers type them', () => {
 });
 
 describe('place_id search', () => {
-  it('searches around a gazetteer city like a point search, nearest first', async () => {
-    const r = await t.request('/hotels/search?place_id=geonames:2267057');
-    expect(r.status).toBe(200);
-    expect(r.body.destination).toBe('Lisbon, Portugal');
-    expect(r.body.total).toBe(6);
-    expect(ids(r.body)[0]).toBe('hotel-aurora');
+  it('answers a suggested place by its place_id as its destination search does, with the suggestion\'s hotel_count as total', async () => {
+    // A city with hotels of its own (best-rated first), towns with none (widened, nearest first),
+    // an airport and a sight (nearest first), and a country.
+    for (const typed of ['Lisbo', 'Amador', 'Sintr', 'Belem Towe', 'Portuga']) {
+      const suggested = await t.request(`/suggest?q=${encodeURIComponent(typed)}&only=places&limit=1`);
+      const [place] = suggested.body.places;
+      const byId = await t.request(`/hotels/search?place_id=${encodeURIComponent(place.place_id)}&limit=20`);
+      const byName = await t.request(`/hotels/search?destination=${encodeURIComponent(place.label)}&limit=20`);
+      expect(byId.status, typed).toBe(200);
+      expect(byId.body.destination, typed).toBe(place.label);
+      expect(ids(byId.body), typed).toEqual(ids(byName.body));
+      expect(byId.body.total, typed).toBe(byName.body.total);
+      expect(place.hotel_count, typed).toBe(byId.body.total);
+    }
+    const lisbon = await t.request('/hotels/search?place_id=geonames:2267057');
+    expect(lisbon.body.total).toBe(6);
+    expect(ids(lisbon.body)[0]).toBe('pestana-palace'); // best-rated first, as destination=Lisbon
     const labelled = await t.request('/hotels/search?place_id=geonames:2267057&label=Lisboa&limit=1');
     expect(labelled.body.destination).toBe('Lisboa');
   });

@@ -3,7 +3,8 @@ import { invalidParams, notFound } from '../errors.js';
 import type { Credit } from '../links/hotel-link.js';
 import type { Place } from '../places/place.js';
 import { whyNoPlace } from '../places/words-without-place.js';
-import type { Filters, HitList, SortOrder } from '../search/catalog-index.js';
+import type { CatalogIndex, Filters, HitList, SortOrder } from '../search/catalog-index.js';
+import { defaultSortOf, searchPlace } from '../search/place-search.js';
 import { hotelCard } from './cards.js';
 import { makeCursor, MAX_DEPTH, readCursor } from './search-cursor.js';
 import { SearchQuery, type PlaceAlternative, type SearchResponse } from './schemas.js';
@@ -30,9 +31,6 @@ function noPlaceMessage(destination: string): string {
       return nothing;
   }
 }
-
-/** How far a destination with a centre but no hotels of its own is searched around it, in turn. */
-const WIDER_REACH_KM = [10, 25, 50];
 
 type SearchPlan =
   | { kind: 'point'; lat: number; lng: number; radiusKm: number }
@@ -106,36 +104,18 @@ export async function searchHotels(
   } else if (plan.kind === 'destination') {
     const resolution = services.resolver.resolve(plan.text, (id) => index.hotelCount(id));
     if (!resolution) throw notFound(noPlaceMessage(plan.text));
-    const place = resolution.place;
     alternatives = resolution.alternatives;
-    // An airport or a sight is a point to the traveller: nearest first, unless sort says otherwise.
-    const sort: SortOrder = q.sort ?? (place.nearestFirst ? 'distance' : 'rating');
-    if (sort === 'distance' && !place.hasCentre) distanceNeedsCentre(place, `destination ${JSON.stringify(place.label)}`);
-    destination = place.label;
-    found = index.inPlace(place, filters, sort, limit);
-    // A traveller never wants an empty page while hotels are near: a place with a centre and
-    // none of its own is searched around that centre, ever wider, up to 50 km. So are an area
-    // without hotels inside its box, and a country without hotels of its own, around their
-    // middle (the Vatican, Monaco, San Marino: hotels filed under the city they border).
-    // Searched so, the place is a point: nearest first.
-    const widens = place.hasCentre || place.kind === 'country' || place.box !== undefined;
-    // How far around its point the place was searched already: a country, not at all.
-    const searchedKm = place.hasCentre ? place.radiusKm : 0;
-    for (const radiusKm of WIDER_REACH_KM) {
-      if (found.total > 0 || !widens) break;
-      if (radiusKm > searchedKm) found = index.near(place, radiusKm, filters, q.sort ?? 'distance', limit);
-    }
+    destination = resolution.place.label;
+    found = placeSearch(index, resolution.place, filters, q.sort, limit, `destination ${JSON.stringify(resolution.place.label)}`);
   } else {
     const provided = await services.places.lookup(plan.placeId, signal);
     if (!provided) throw notFound(`no place has place_id ${JSON.stringify(plan.placeId)}`);
     destination = q.label ?? provided.name;
-    if (provided.area) {
-      const sort: SortOrder = q.sort ?? 'rating';
-      if (sort === 'distance') distanceNeedsCentre(provided.area, `place_id ${JSON.stringify(plan.placeId)} (${provided.area.label})`);
-      found = index.inPlace(provided.area, filters, sort, limit);
-    } else {
-      found = index.near(provided.centre!, provided.radiusKm, filters, q.sort ?? 'distance', limit);
-    }
+    // A place of the built-in gazetteer (as suggestions and alternatives give them) is searched
+    // as its destination search searches it; an external provider's place around its point.
+    found = provided.place
+      ? placeSearch(index, provided.place, filters, q.sort, limit, `place_id ${JSON.stringify(plan.placeId)} (${provided.place.label})`)
+      : index.near(provided.centre!, provided.radiusKm, filters, q.sort ?? 'distance', limit);
   }
 
   const answer: SearchResponse = {
@@ -147,6 +127,12 @@ export async function searchHotels(
   // Only when the destination was one of several plausible places: what else it may have meant.
   if (alternatives.length > 0) answer.alternatives = alternatives.map(alternativeOf);
   return answer;
+}
+
+/** A gazetteer place's hotels, refusing sort=distance for a place without a centre. */
+function placeSearch(index: CatalogIndex, place: Place, filters: Filters, sort: SortOrder | undefined, limit: number, what: string): HitList {
+  if ((sort ?? defaultSortOf(place)) === 'distance' && !place.hasCentre) distanceNeedsCentre(place, what);
+  return searchPlace(index, place, filters, sort, limit);
 }
 
 function alternativeOf(place: Place): PlaceAlternative {

@@ -1,6 +1,7 @@
 // GET /suggest and the suggest tool: places and hotels for a search box, as people type.
 import { hotelUrl, type Credit } from '../links/hotel-link.js';
 import type { SuggestQuery, SuggestResponse } from './schemas.js';
+import { placeTotal } from '../search/place-search.js';
 import { currentIndex, type CatalogServices } from './services.js';
 
 export const DEFAULT_SUGGESTIONS = 5;
@@ -16,14 +17,14 @@ export async function suggest(services: CatalogServices, credit: Credit, q: Sugg
   const index = currentIndex(services);
   const limit = q.limit ?? DEFAULT_SUGGESTIONS;
   const found = q.only === 'hotels' ? [] : services.placeSuggestions.suggest(q.q, limit, (placeId) => index.hotelCount(placeId));
-  const places = found.map(({ place, hotels }) => ({
+  const places = found.map(({ place }) => ({
     place_id: place.id,
     name: place.name,
     label: place.label,
     kind: place.kind,
     country_code: place.countryCode,
-    // An airport or a landmark is searched around: its hotels are those within its reach.
-    hotel_count: place.kind === 'airport' || place.kind === 'landmark' ? index.countInReach(place) : hotels,
+    // What a search of it (by this place_id, or its name as destination) answers as its total.
+    hotel_count: placeTotal(index, place),
   }));
   const t = index.table;
   const hotels = (q.only === 'places' ? [] : index.suggestHotels(q.q, limit)).map((i) => {

@@ -91,5 +91,5 @@ function readPlace(text: string): ProvidedPlace | null {
   // "Eiffel Tower, Av. Gustave Eiffel, 75007 Paris, France": the name, then where it is
   // (the address alone when it starts with the name already).
   const label = name && address ? (address.startsWith(name) ? address : `${name}, ${address}`) : (name ?? address!);
-  return { name: label, centre: { lat: location.latitude, lng: location.longitude }, radiusKm, area: null };
+  return { name: label, centre: { lat: location.latitude, lng: location.longitude }, radiusKm, place: null };
 }

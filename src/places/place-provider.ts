@@ -6,11 +6,11 @@ import type { Place } from './place.js';
 export interface ProvidedPlace {
   /** The provider's name for the place, used as destination when no label is sent. */
   name: string;
-  /** Centre and reach for a point search; null for an area searched by membership. */
+  /** Centre and reach for a point search; null for a place without a centre (a region, a country). */
   centre: { lat: number; lng: number } | null;
   radiusKm: number;
-  /** A gazetteer region or country, searched like a destination. */
-  area: Place | null;
+  /** A place of the built-in gazetteer, searched as a destination search of it is; null from an external provider. */
+  place: Place | null;
 }
 
 export interface PlaceProvider {
@@ -28,8 +28,8 @@ export class GazetteerPlaceProvider implements PlaceProvider {
   async lookup(placeId: string): Promise<ProvidedPlace | null> {
     const place = this.gazetteer.get(placeId);
     if (!place) return null;
-    if (!place.hasCentre) return { name: place.label, centre: null, radiusKm: place.radiusKm, area: place };
-    return { name: place.label, centre: { lat: place.lat, lng: place.lng }, radiusKm: place.radiusKm, area: null };
+    const centre = place.hasCentre ? { lat: place.lat, lng: place.lng } : null;
+    return { name: place.label, centre, radiusKm: place.radiusKm, place };
   }
 }
 

@@ -64,7 +64,7 @@ export class CatalogIndex {
   private readonly cosLat: Float64Array;
   /** Hotels of each place (city, region, country) by place id, best-rated first. */
   private readonly members: Map<string, Uint32Array>;
-  /** countInReach's counts by place id. */
+  /** Hotels inside each area's box, by place id (hotelCount), counted once. */
   private readonly reachCounts = new Map<string, number>();
   private readonly names: NameIndex;
   private readonly exactNames: ExactNames;
@@ -114,21 +114,6 @@ export class CatalogIndex {
       const box = this.gazetteer.get(placeId)?.box;
       count = box ? this.scanBox(box, null, 'rating', 0) : 0;
       this.reachCounts.set(placeId, count);
-    }
-    return count;
-  }
-
-  /**
-   * Hotels within a place's reach (an airport's or a landmark's, as a search of it counts them),
-   * kept per place: the index does not change, and suggestions count the same airports again and
-   * again (their haversines were a sixth of a suggestion under load). At most one entry per
-   * airport or landmark of the gazetteer.
-   */
-  countInReach(place: Place): number {
-    let count = this.reachCounts.get(place.id);
-    if (count === undefined) {
-      count = this.countNear(place, place.radiusKm);
-      this.reachCounts.set(place.id, count);
     }
     return count;
   }
