@@ -7,6 +7,8 @@ import { editDistance, nameWords } from '../src/search/name-words.js';
 import { placeTypos, placeTyposAllowed } from '../src/places/place-typos.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { importProgress } from '../src/cli/progress.js';
+import { nativeModuleFailure } from '../src/storage/native-module.js';
+import { fileURLToPath } from 'node:url';
 
 describe('allowance address', () => {
   it.each([
@@ -105,6 +107,30 @@ describe('configuration', () => {
   });
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(8080);
+  });
+  it('blames the installation, not DATA_DIR, for a native module built for another Node.js', () => {
+    // What Node.js 20 throws on a better-sqlite3 built by Node.js 26 (seen on this machine).
+    const mismatch = Object.assign(
+      new Error(
+        "The module '/app/node_modules/better-sqlite3/build/Release/better_sqlite3.node'\nwas compiled against a different Node.js version using\n" +
+          'NODE_MODULE_VERSION 147. This version of Node.js requires\nNODE_MODULE_VERSION 115. Please try re-compiling or re-installing\nthe module (for instance, using `npm rebuild` or `npm install`).',
+      ),
+      { code: 'ERR_DLOPEN_FAILED' },
+    );
+    const failure = nativeModuleFailure('better-sqlite3', mismatch);
+    expect(failure).toBeInstanceOf(ConfigError);
+    expect(failure!.message).toMatch(/^installation: better-sqlite3 was built for Node\.js 26 \(module version 147\), and this is Node\.js [\d.]+ \(module version 115\); run `npm rebuild better-sqlite3`/);
+    expect(failure!.message).not.toContain('DATA_DIR');
+  });
+  it('says a native module cannot be loaded when the file is no module at all, and leaves other errors to the data directory', () => {
+    let thrown: unknown;
+    try {
+      process.dlopen({ exports: {} }, fileURLToPath(import.meta.url)); // a text file: the real ERR_DLOPEN_FAILED
+    } catch (error) {
+      thrown = error;
+    }
+    expect(nativeModuleFailure('better-sqlite3', thrown)!.message).toMatch(/^installation: better-sqlite3's native module cannot be loaded \(.+\); run `npm rebuild better-sqlite3`/);
+    expect(nativeModuleFailure('better-sqlite3', Object.assign(new Error('read-only'), { code: 'EROFS' }))).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import { SqliteUsageStore } from '../usage/sqlite-usage-store.js';
 import type { UsageStore } from '../usage/usage-store.js';
 import { SqliteCounterSnapshots, type CounterSnapshots } from '../limits/counter-snapshots.js';
 import type { FileShelf } from './file-shelf.js';
+import { nativeModuleFailure } from './native-module.js';
 import { openSqlite, type SqliteDatabase } from './sqlite.js';
 
 export interface Storage {
@@ -39,7 +40,7 @@ export async function openStorage(config: Config, options: StorageOptions = {}):
   try {
     db = openSqlite(config.DATA_DIR);
   } catch (error) {
-    throw configurationFailure('DATA_DIR', `cannot keep the database in ${resolve(config.DATA_DIR)}`, error);
+    throw nativeModuleFailure('better-sqlite3', error) ?? configurationFailure('DATA_DIR', `cannot keep the database in ${resolve(config.DATA_DIR)}`, error);
   }
   const catalog = new SqliteCatalogStore(db, { mapBytes: config.SQLITE_MAP_MB * 2 ** 20 });
   const keys = new SqliteKeyStore(db, options.onWriteWait);
