@@ -2,10 +2,10 @@
 // which the service makes per caller. One schema validates feed lines and documents them.
 import Type, { type Static } from 'typebox';
 
-/** A page path on the main site without its leading slash: `hotel/pt/lisbon/pestana-palace`. */
+/** A page path on the main site without its leading slash: `hotel/pt/lisbon/belvedere-international-resort`. */
 export const HOTEL_ID_PATTERN = '^[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$';
 export const HOTEL_ID_RULE =
-  'a page path such as "hotel/pt/lisbon/pestana-palace": segments of letters, digits, ".", "_", "~" and "-" ' +
+  'a page path such as "hotel/pt/lisbon/belvedere-international-resort": segments of letters, digits, ".", "_", "~" and "-" ' +
   'joined by "/", without a leading or trailing "/", at most 300 characters';
 
 export const HotelId = Type.String({
@@ -14,7 +14,7 @@ export const HotelId = Type.String({
   pattern: HOTEL_ID_PATTERN,
   'x-rule': HOTEL_ID_RULE,
   description: "The hotel's page path on the main site, without the leading slash.",
-  examples: ['hotel/pt/lisbon/pestana-palace'],
+  examples: ['hotel/pt/lisbon/belvedere-international-resort'],
 });
 
 const PhotoUrl = Type.String({

@@ -14,8 +14,8 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
     [
       '```sh',
       `curl '${baseUrl}/hotels/search?destination=Lisbon&limit=3'`,
-      `curl '${baseUrl}/hotels/find?name=Pestana%20Palace&city=Lisbon'`,
-      `curl -H 'Authorization: Bearer live_…' '${baseUrl}/hotels/hotel/pt/lisbon/pestana-palace?sub_id=homepage'`,
+      `curl '${baseUrl}/hotels/find?name=Belvedere%20International%20Resort&city=Lisbon'`,
+      `curl -H 'Authorization: Bearer live_…' '${baseUrl}/hotels/hotel/pt/lisbon/belvedere-international-resort?sub_id=homepage'`,
       `curl '${baseUrl}/suggest?q=Lisb'`,
       '```',
     ].join('\n'),

@@ -17,52 +17,64 @@ function pageUrl(s: ExampleSettings, path: string): string {
   return `https://${s.mainSite}/${path}?${s.affiliateParam}=acme-travel&${s.subIdParam}=homepage-widget`;
 }
 
+// The hotels are the demo catalog's own (the best-rated two in Lisbon), so that each example can
+// be called against a fresh start and answer what it shows; a test holds them to that. Photos
+// are shown where a real catalog keeps them (the demo draws its own at /demo/photos).
+const BELVEDERE = 'hotel/pt/lisbon/belvedere-international-resort';
+const photoOf = (s: ExampleSettings, id: string, n: number) => `https://photos.${s.mainSite}/${id}/${n}.jpg`;
+
 function lisbonCard(s: ExampleSettings): HotelCard {
-  const id = 'hotel/pt/lisbon/pestana-palace';
   return {
-    id,
-    name: 'Pestana Palace',
+    id: BELVEDERE,
+    name: 'Belvedere International Resort',
     stars: 5,
-    rating: 9.1,
-    review_count: 2817,
-    address: 'Rua Jau 54, 1300-314 Lisbon',
-    latitude: 38.7036,
-    longitude: -9.1857,
-    distance_km: 4.62,
-    photo_url: `https://photos.${s.mainSite}/hotel/pt/lisbon/pestana-palace/1.jpg`,
-    url: pageUrl(s, id),
+    rating: 9.9,
+    review_count: 171,
+    address: 'Rua Garnet, 175, Lisbon',
+    latitude: 38.70102,
+    longitude: -9.03523,
+    distance_km: 8.69,
+    photo_url: photoOf(s, BELVEDERE, 1),
+    url: pageUrl(s, BELVEDERE),
   };
 }
 
-function alfamaCard(s: ExampleSettings): HotelCard {
-  const id = 'hotel/pt/lisbon/memmo-alfama';
+function secondLisbonCard(s: ExampleSettings): HotelCard {
+  const id = 'hotel/pt/lisbon/quinta-sterling';
   return {
     id,
-    name: 'Memmo Alfama',
+    name: 'Quinta Sterling',
     stars: 4,
-    rating: 9,
-    review_count: 1954,
-    address: 'Travessa Merceeiras 27, 1100-348 Lisbon',
-    latitude: 38.7107,
-    longitude: -9.1307,
-    distance_km: 0.81,
-    photo_url: null,
+    rating: 9.4,
+    review_count: 57,
+    address: 'Rua Terrace, 199, Lisbon',
+    latitude: 38.73381,
+    longitude: -9.22705,
+    distance_km: 8.35,
+    photo_url: photoOf(s, id, 1),
     url: pageUrl(s, id),
   };
 }
 
 export function searchExample(s: ExampleSettings): SearchResponse {
-  return { destination: 'Lisbon, Portugal', total: 131, hotels: [lisbonCard(s), alfamaCard(s)] };
+  return { destination: 'Lisbon, Portugal', total: 45, hotels: [lisbonCard(s), secondLisbonCard(s)], next_cursor: 'YzEuMS4yLjF4enM1a2g' };
 }
 
 export function suggestExample(s: ExampleSettings): SuggestResponse {
-  const id = 'hotel/pt/lisbon/lisboa-plaza';
+  const id = 'hotel/pt/lisbon/chestnut-lisbon-palace';
   return {
     places: [
-      { place_id: 'geonames:2267057', name: 'Lisbon', label: 'Lisbon, Portugal', kind: 'city', country_code: 'PT', hotel_count: 131 },
-      { place_id: 'geonames:2644411', name: 'Lisburn', label: 'Lisburn, Northern Ireland, United Kingdom', kind: 'city', country_code: 'GB', hotel_count: 0 },
+      { place_id: 'geonames:2267057', name: 'Lisbon', label: 'Lisbon, Portugal', kind: 'city', country_code: 'PT', hotel_count: 45 },
+      {
+        place_id: 'iata:LIS',
+        name: 'Humberto Delgado Airport (Lisbon Portela Airport)',
+        label: 'Humberto Delgado Airport (Lisbon Portela Airport) (LIS), Lisbon, Portugal',
+        kind: 'airport',
+        country_code: 'PT',
+        hotel_count: 48,
+      },
     ],
-    hotels: [{ id, name: 'Lisboa Plaza', city: 'Lisbon', country_code: 'PT', url: pageUrl(s, id) }],
+    hotels: [{ id, name: 'Chestnut Lisbon Palace', city: 'Lisbon', country_code: 'PT', url: pageUrl(s, id) }],
   };
 }
 
@@ -82,21 +94,23 @@ export function hotelExample(s: ExampleSettings): Hotel {
     address: card.address,
     city: 'Lisbon',
     country_code: 'PT',
-    latitude: 38.7036,
-    longitude: -9.1857,
-    description: 'A restored 19th-century palace above the Tagus, with gardens and an outdoor pool.',
+    latitude: 38.70102,
+    longitude: -9.03523,
+    description:
+      'Demo data: Belvedere International Resort is an invented hotel, a 5-star stay in Lisbon, Portugal. It does not exist; ' +
+      'the Example Stays demo catalog is generated so the API can be tried at once.',
     photo_url: card.photo_url,
-    photos: [card.photo_url!, `https://photos.${s.mainSite}/hotel/pt/lisbon/pestana-palace/2.jpg`],
-    amenities: ['pool', 'spa', 'restaurant', 'free wifi'],
+    photos: [1, 2, 3, 4].map((n) => photoOf(s, BELVEDERE, n)),
+    amenities: ['Free Wi-Fi', 'Restaurant', 'Spa', 'Airport shuttle', 'Non-smoking rooms', 'Room service', 'Terrace', 'Electric vehicle charging', 'Accessible rooms'],
     url: card.url,
   };
 }
 
 export function linksExample(s: ExampleSettings): LinksResponse {
-  const hotel = `https://${s.mainSite}/hotel/pt/lisbon/pestana-palace`;
+  const hotel = `https://${s.mainSite}/${BELVEDERE}`;
   return {
     links: [
-      { input: hotel, url: pageUrl(s, 'hotel/pt/lisbon/pestana-palace'), error: null },
+      { input: hotel, url: pageUrl(s, BELVEDERE), error: null },
       {
         input: 'https://example.org/elsewhere',
         url: null,

@@ -155,7 +155,7 @@ const detail: HttpOperation<HotelRequest> = {
   summary: 'One hotel in full',
   description:
     'The full record of a hotel, with up to five photos, main photo first. The id is a page path such as ' +
-    'hotel/pt/lisbon/pestana-palace; send its slashes as they are or percent-encoded (hotel%2Fpt%2F…): both give ' +
+    'hotel/pt/lisbon/belvedere-international-resort; send its slashes as they are or percent-encoded (hotel%2Fpt%2F…): both give ' +
     'the same answer.',
   query: SubIdQuery,
   pathParams: HotelPath,
@@ -197,7 +197,7 @@ const suggestions: HttpOperation<SuggestQuery> = {
   description:
     'For a search box: call it as people type. Answers places (with their place_id, to search) whose names begin ' +
     'with what was typed, likeliest first, and hotels (with their id and url) whose names hold the typed words in ' +
-    'order, names beginning so first, then best-rated. The last word may be unfinished ("Lisb", "pestana pa"); a ' +
+    'order, names beginning so first, then best-rated. The last word may be unfinished ("Lisb", "belvedere int"); a ' +
     'typo is forgiven from four letters, never in the first letter. only=places or only=hotels skips the other ' +
     'list. Nothing matching is 200 with empty lists. ' +
     'Suggestions are counted in tens: the first call of every ten in your allowance window costs 1 request, the ' +

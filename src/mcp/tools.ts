@@ -111,7 +111,7 @@ const SUGGESTIONS: ToolDefinition<SuggestResponse> = {
   name: 'suggest',
   title: 'Complete a place or hotel name',
   description:
-    'Complete a partly typed or misspelled place or hotel name ("Lisb", "new yo", "pestana pa"): places whose names ' +
+    'Complete a partly typed or misspelled place or hotel name ("Lisb", "new yo", "belvedere int"): places whose names ' +
     'begin with it, likeliest first, each with a place_id to pass to search_hotels, and hotels whose names hold the ' +
     'words in order, each with an id for get_hotel and a url credited to you. Use it when unsure how a place or ' +
     'hotel is called; only ("places" or "hotels") skips the other list. Ten calls cost 1 request of your allowance.',

@@ -99,13 +99,14 @@ export const FindQuery = Type.Object(
       minLength: 1,
       maxLength: 200,
       description: 'The hotel name as people say it; case, accents, word order and small typos do not matter.',
-      examples: ['Pestana Palace'],
+      examples: ['Belvedere International Resort'],
     }),
     city: Type.Optional(
       Type.String({
         minLength: 1,
         maxLength: 200,
         description: 'A city that the hotel is in; favours hotels there. Typos allowed; the answer says how it was read.',
+        examples: ['Lisbon'],
       }),
     ),
     sub_id: Type.Optional(SubId),
@@ -121,7 +122,7 @@ export const SuggestQuery = Type.Object(
       maxLength: 100,
       description:
         'What has been typed so far into a search box: the beginning of a place or hotel name ("Lisb", "new yo", ' +
-        '"pestana pa"). Case, accents and a typo do not matter; a last word not followed by a space may be unfinished. ' +
+        '"belvedere int"). Case, accents and a typo do not matter; a last word not followed by a space may be unfinished. ' +
         '"Name, where" narrows places to a region or country that begins so ("Paris, Tex").',
       examples: ['Lisb'],
     }),
@@ -143,7 +144,7 @@ export const HotelPath = Type.Object({
     minLength: 1,
     maxLength: 1000,
     description: 'A hotel id from a search or find result, with its slashes as they are or percent-encoded.',
-    examples: ['hotel/pt/lisbon/pestana-palace'],
+    examples: ['hotel/pt/lisbon/belvedere-international-resort'],
   }),
 });
 
@@ -156,7 +157,7 @@ export const LinksBody = Type.Object(
       minItems: 1,
       maxItems: 10,
       description: 'Addresses on the main or travel site: hotel pages, search pages, the home page.',
-      examples: [['https://www.stays.example/hotel/pt/lisbon/pestana-palace']],
+      examples: [['https://www.stays.example/hotel/pt/lisbon/belvedere-international-resort']],
     }),
   },
   { additionalProperties: false, 'x-rule': 'a JSON object {"urls": [...]} with 1 to 10 URL strings' },

@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * One hotel in full
-         * @description The full record of a hotel, with up to five photos, main photo first. The id is a page path such as hotel/pt/lisbon/pestana-palace; send its slashes as they are or percent-encoded (hotel%2Fpt%2F…): both give the same answer.
+         * @description The full record of a hotel, with up to five photos, main photo first. The id is a page path such as hotel/pt/lisbon/belvedere-international-resort; send its slashes as they are or percent-encoded (hotel%2Fpt%2F…): both give the same answer.
          */
         get: operations["getHotel"];
         put?: never;
@@ -89,7 +89,7 @@ export interface paths {
         };
         /**
          * Places and hotels as people type
-         * @description For a search box: call it as people type. Answers places (with their place_id, to search) whose names begin with what was typed, likeliest first, and hotels (with their id and url) whose names hold the typed words in order, names beginning so first, then best-rated. The last word may be unfinished ("Lisb", "pestana pa"); a typo is forgiven from four letters, never in the first letter. only=places or only=hotels skips the other list. Nothing matching is 200 with empty lists. Suggestions are counted in tens: the first call of every ten in your allowance window costs 1 request, the nine after it nothing, so a search box costs about one request per visitor; a call is refused (429) when the allowance has nothing left, as any other. Answers may be kept 5 minutes (ETag, Cache-Control: private), so a browser asks once for a text typed again.
+         * @description For a search box: call it as people type. Answers places (with their place_id, to search) whose names begin with what was typed, likeliest first, and hotels (with their id and url) whose names hold the typed words in order, names beginning so first, then best-rated. The last word may be unfinished ("Lisb", "belvedere int"); a typo is forgiven from four letters, never in the first letter. only=places or only=hotels skips the other list. Nothing matching is 200 with empty lists. Suggestions are counted in tens: the first call of every ten in your allowance window costs 1 request, the nine after it nothing, so a search box costs about one request per visitor; a call is refused (429) when the allowance has nothing left, as any other. Answers may be kept 5 minutes (ETag, Cache-Control: private), so a browser asks once for a text typed again.
          */
         get: operations["suggest"];
         put?: never;
@@ -127,7 +127,7 @@ export interface components {
         HotelCard: {
             /**
              * @description The hotel's page path on the main site, without the leading slash.
-             * @example hotel/pt/lisbon/pestana-palace
+             * @example hotel/pt/lisbon/belvedere-international-resort
              */
             id: string;
             name: string;
@@ -183,7 +183,7 @@ export interface components {
         Hotel: {
             /**
              * @description The hotel's page path on the main site, without the leading slash.
-             * @example hotel/pt/lisbon/pestana-palace
+             * @example hotel/pt/lisbon/belvedere-international-resort
              */
             id: string;
             name: string;
@@ -220,7 +220,7 @@ export interface components {
             /**
              * @description Addresses on the main or travel site: hotel pages, search pages, the home page.
              * @example [
-             *       "https://www.stays.example/hotel/pt/lisbon/pestana-palace"
+             *       "https://www.stays.example/hotel/pt/lisbon/belvedere-international-resort"
              *     ]
              */
             urls: string[];
@@ -248,7 +248,7 @@ export interface components {
         HotelSuggestion: {
             /**
              * @description The hotel's page path on the main site, without the leading slash.
-             * @example hotel/pt/lisbon/pestana-palace
+             * @example hotel/pt/lisbon/belvedere-international-resort
              */
             id: string;
             name: string;
@@ -586,35 +586,36 @@ export interface operations {
                     /**
                      * @example {
                      *       "destination": "Lisbon, Portugal",
-                     *       "total": 131,
+                     *       "total": 45,
                      *       "hotels": [
                      *         {
-                     *           "id": "hotel/pt/lisbon/pestana-palace",
-                     *           "name": "Pestana Palace",
+                     *           "id": "hotel/pt/lisbon/belvedere-international-resort",
+                     *           "name": "Belvedere International Resort",
                      *           "stars": 5,
-                     *           "rating": 9.1,
-                     *           "review_count": 2817,
-                     *           "address": "Rua Jau 54, 1300-314 Lisbon",
-                     *           "latitude": 38.7036,
-                     *           "longitude": -9.1857,
-                     *           "distance_km": 4.62,
-                     *           "photo_url": "https://photos.www.stays.example/hotel/pt/lisbon/pestana-palace/1.jpg",
-                     *           "url": "https://www.stays.example/hotel/pt/lisbon/pestana-palace?aff=acme-travel&utm_content=homepage-widget"
+                     *           "rating": 9.9,
+                     *           "review_count": 171,
+                     *           "address": "Rua Garnet, 175, Lisbon",
+                     *           "latitude": 38.70102,
+                     *           "longitude": -9.03523,
+                     *           "distance_km": 8.69,
+                     *           "photo_url": "https://photos.www.stays.example/hotel/pt/lisbon/belvedere-international-resort/1.jpg",
+                     *           "url": "https://www.stays.example/hotel/pt/lisbon/belvedere-international-resort?aff=acme-travel&utm_content=homepage-widget"
                      *         },
                      *         {
-                     *           "id": "hotel/pt/lisbon/memmo-alfama",
-                     *           "name": "Memmo Alfama",
+                     *           "id": "hotel/pt/lisbon/quinta-sterling",
+                     *           "name": "Quinta Sterling",
                      *           "stars": 4,
-                     *           "rating": 9,
-                     *           "review_count": 1954,
-                     *           "address": "Travessa Merceeiras 27, 1100-348 Lisbon",
-                     *           "latitude": 38.7107,
-                     *           "longitude": -9.1307,
-                     *           "distance_km": 0.81,
-                     *           "photo_url": null,
-                     *           "url": "https://www.stays.example/hotel/pt/lisbon/memmo-alfama?aff=acme-travel&utm_content=homepage-widget"
+                     *           "rating": 9.4,
+                     *           "review_count": 57,
+                     *           "address": "Rua Terrace, 199, Lisbon",
+                     *           "latitude": 38.73381,
+                     *           "longitude": -9.22705,
+                     *           "distance_km": 8.35,
+                     *           "photo_url": "https://photos.www.stays.example/hotel/pt/lisbon/quinta-sterling/1.jpg",
+                     *           "url": "https://www.stays.example/hotel/pt/lisbon/quinta-sterling?aff=acme-travel&utm_content=homepage-widget"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "next_cursor": "YzEuMS4yLjF4enM1a2g"
                      *     }
                      */
                     "application/json": components["schemas"]["SearchResponse"];
@@ -659,31 +660,31 @@ export interface operations {
                     /**
                      * @example {
                      *       "hotel": {
-                     *         "id": "hotel/pt/lisbon/pestana-palace",
-                     *         "name": "Pestana Palace",
+                     *         "id": "hotel/pt/lisbon/belvedere-international-resort",
+                     *         "name": "Belvedere International Resort",
                      *         "stars": 5,
-                     *         "rating": 9.1,
-                     *         "review_count": 2817,
-                     *         "address": "Rua Jau 54, 1300-314 Lisbon",
-                     *         "latitude": 38.7036,
-                     *         "longitude": -9.1857,
+                     *         "rating": 9.9,
+                     *         "review_count": 171,
+                     *         "address": "Rua Garnet, 175, Lisbon",
+                     *         "latitude": 38.70102,
+                     *         "longitude": -9.03523,
                      *         "distance_km": null,
-                     *         "photo_url": "https://photos.www.stays.example/hotel/pt/lisbon/pestana-palace/1.jpg",
-                     *         "url": "https://www.stays.example/hotel/pt/lisbon/pestana-palace?aff=acme-travel&utm_content=homepage-widget"
+                     *         "photo_url": "https://photos.www.stays.example/hotel/pt/lisbon/belvedere-international-resort/1.jpg",
+                     *         "url": "https://www.stays.example/hotel/pt/lisbon/belvedere-international-resort?aff=acme-travel&utm_content=homepage-widget"
                      *       },
                      *       "matches": [
                      *         {
-                     *           "id": "hotel/pt/lisbon/pestana-palace",
-                     *           "name": "Pestana Palace",
+                     *           "id": "hotel/pt/lisbon/belvedere-international-resort",
+                     *           "name": "Belvedere International Resort",
                      *           "stars": 5,
-                     *           "rating": 9.1,
-                     *           "review_count": 2817,
-                     *           "address": "Rua Jau 54, 1300-314 Lisbon",
-                     *           "latitude": 38.7036,
-                     *           "longitude": -9.1857,
+                     *           "rating": 9.9,
+                     *           "review_count": 171,
+                     *           "address": "Rua Garnet, 175, Lisbon",
+                     *           "latitude": 38.70102,
+                     *           "longitude": -9.03523,
                      *           "distance_km": null,
-                     *           "photo_url": "https://photos.www.stays.example/hotel/pt/lisbon/pestana-palace/1.jpg",
-                     *           "url": "https://www.stays.example/hotel/pt/lisbon/pestana-palace?aff=acme-travel&utm_content=homepage-widget"
+                     *           "photo_url": "https://photos.www.stays.example/hotel/pt/lisbon/belvedere-international-resort/1.jpg",
+                     *           "url": "https://www.stays.example/hotel/pt/lisbon/belvedere-international-resort?aff=acme-travel&utm_content=homepage-widget"
                      *         }
                      *       ],
                      *       "city": "Lisbon, Portugal"
@@ -734,29 +735,36 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "hotel/pt/lisbon/pestana-palace",
-                     *       "name": "Pestana Palace",
+                     *       "id": "hotel/pt/lisbon/belvedere-international-resort",
+                     *       "name": "Belvedere International Resort",
                      *       "stars": 5,
-                     *       "rating": 9.1,
-                     *       "review_count": 2817,
-                     *       "address": "Rua Jau 54, 1300-314 Lisbon",
+                     *       "rating": 9.9,
+                     *       "review_count": 171,
+                     *       "address": "Rua Garnet, 175, Lisbon",
                      *       "city": "Lisbon",
                      *       "country_code": "PT",
-                     *       "latitude": 38.7036,
-                     *       "longitude": -9.1857,
-                     *       "description": "A restored 19th-century palace above the Tagus, with gardens and an outdoor pool.",
-                     *       "photo_url": "https://photos.www.stays.example/hotel/pt/lisbon/pestana-palace/1.jpg",
+                     *       "latitude": 38.70102,
+                     *       "longitude": -9.03523,
+                     *       "description": "Demo data: Belvedere International Resort is an invented hotel, a 5-star stay in Lisbon, Portugal. It does not exist; the Example Stays demo catalog is generated so the API can be tried at once.",
+                     *       "photo_url": "https://photos.www.stays.example/hotel/pt/lisbon/belvedere-international-resort/1.jpg",
                      *       "photos": [
-                     *         "https://photos.www.stays.example/hotel/pt/lisbon/pestana-palace/1.jpg",
-                     *         "https://photos.www.stays.example/hotel/pt/lisbon/pestana-palace/2.jpg"
+                     *         "https://photos.www.stays.example/hotel/pt/lisbon/belvedere-international-resort/1.jpg",
+                     *         "https://photos.www.stays.example/hotel/pt/lisbon/belvedere-international-resort/2.jpg",
+                     *         "https://photos.www.stays.example/hotel/pt/lisbon/belvedere-international-resort/3.jpg",
+                     *         "https://photos.www.stays.example/hotel/pt/lisbon/belvedere-international-resort/4.jpg"
                      *       ],
                      *       "amenities": [
-                     *         "pool",
-                     *         "spa",
-                     *         "restaurant",
-                     *         "free wifi"
+                     *         "Free Wi-Fi",
+                     *         "Restaurant",
+                     *         "Spa",
+                     *         "Airport shuttle",
+                     *         "Non-smoking rooms",
+                     *         "Room service",
+                     *         "Terrace",
+                     *         "Electric vehicle charging",
+                     *         "Accessible rooms"
                      *       ],
-                     *       "url": "https://www.stays.example/hotel/pt/lisbon/pestana-palace?aff=acme-travel&utm_content=homepage-widget"
+                     *       "url": "https://www.stays.example/hotel/pt/lisbon/belvedere-international-resort?aff=acme-travel&utm_content=homepage-widget"
                      *     }
                      */
                     "application/json": components["schemas"]["Hotel"];
@@ -803,8 +811,8 @@ export interface operations {
                      * @example {
                      *       "links": [
                      *         {
-                     *           "input": "https://www.stays.example/hotel/pt/lisbon/pestana-palace",
-                     *           "url": "https://www.stays.example/hotel/pt/lisbon/pestana-palace?aff=acme-travel&utm_content=homepage-widget",
+                     *           "input": "https://www.stays.example/hotel/pt/lisbon/belvedere-international-resort",
+                     *           "url": "https://www.stays.example/hotel/pt/lisbon/belvedere-international-resort?aff=acme-travel&utm_content=homepage-widget",
                      *           "error": null
                      *         },
                      *         {
@@ -832,7 +840,7 @@ export interface operations {
     suggest: {
         parameters: {
             query: {
-                /** @description What has been typed so far into a search box: the beginning of a place or hotel name ("Lisb", "new yo", "pestana pa"). Case, accents and a typo do not matter; a last word not followed by a space may be unfinished. "Name, where" narrows places to a region or country that begins so ("Paris, Tex"). */
+                /** @description What has been typed so far into a search box: the beginning of a place or hotel name ("Lisb", "new yo", "belvedere int"). Case, accents and a typo do not matter; a last word not followed by a space may be unfinished. "Name, where" narrows places to a region or country that begins so ("Paris, Tex"). */
                 q: string;
                 /** @description Most places, and most hotels, returned. */
                 limit?: number;
@@ -872,24 +880,24 @@ export interface operations {
                      *           "label": "Lisbon, Portugal",
                      *           "kind": "city",
                      *           "country_code": "PT",
-                     *           "hotel_count": 131
+                     *           "hotel_count": 45
                      *         },
                      *         {
-                     *           "place_id": "geonames:2644411",
-                     *           "name": "Lisburn",
-                     *           "label": "Lisburn, Northern Ireland, United Kingdom",
-                     *           "kind": "city",
-                     *           "country_code": "GB",
-                     *           "hotel_count": 0
+                     *           "place_id": "iata:LIS",
+                     *           "name": "Humberto Delgado Airport (Lisbon Portela Airport)",
+                     *           "label": "Humberto Delgado Airport (Lisbon Portela Airport) (LIS), Lisbon, Portugal",
+                     *           "kind": "airport",
+                     *           "country_code": "PT",
+                     *           "hotel_count": 48
                      *         }
                      *       ],
                      *       "hotels": [
                      *         {
-                     *           "id": "hotel/pt/lisbon/lisboa-plaza",
-                     *           "name": "Lisboa Plaza",
+                     *           "id": "hotel/pt/lisbon/chestnut-lisbon-palace",
+                     *           "name": "Chestnut Lisbon Palace",
                      *           "city": "Lisbon",
                      *           "country_code": "PT",
-                     *           "url": "https://www.stays.example/hotel/pt/lisbon/lisboa-plaza?aff=acme-travel&utm_content=homepage-widget"
+                     *           "url": "https://www.stays.example/hotel/pt/lisbon/chestnut-lisbon-palace?aff=acme-travel&utm_content=homepage-widget"
                      *         }
                      *       ]
                      *     }
