@@ -31,7 +31,7 @@ describe('a bad feed', () => {
     ['an unknown field', edited(2, (h) => (h.stras = 4)), 'line 2: unknown field "stras" (allowed: id, name, stars'],
     ['a url field', edited(2, (h) => (h.url = 'https://x')), 'line 2: url is made by the service for each caller; leave it out of the feed'],
     ['an unknown country', edited(6, (h) => (h.country_code = 'XX')), 'line 6: country_code must be a country the service knows (got "XX")'],
-    ['a bad id', edited(2, (h) => (h.id = '/hotel/pt/x')), 'line 2: id must be a page path such as "hotel/pt/lisbon/pestana-palace"'],
+    ['a bad id', edited(2, (h) => (h.id = '/hotel/pt/x')), 'line 2: id must be a page path such as "hotel/pt/lisbon/belvedere-international-resort"'],
     ['a line that is not an object', withLine(2, '[1, 2]'), 'line 2: a line must be one JSON object, a hotel'],
     ['no hotels', '\n\n', 'the feed has no hotels'],
   ];

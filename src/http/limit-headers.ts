@@ -1,7 +1,7 @@
 // The allowance as response headers, on every answer of a metered call: the contract's
 // X-RateLimit-* fields, and the same allowance in the IETF fields of
 // draft-ietf-httpapi-ratelimit-headers (revision 10 and later), which generic clients and
-// gateways read: `RateLimit-Policy: "standard";q=1000;w=86400` says what the allowance is,
+// gateways read: `RateLimit-Policy: "standard";q=2000;w=86400` says what the allowance is,
 // `RateLimit: "standard";r=998;t=3600` what is left of it and in how many seconds it resets.
 import type { FastifyReply } from 'fastify';
 import type { Admission, AllowanceState } from '../access/gate.js';

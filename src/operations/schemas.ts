@@ -55,8 +55,9 @@ export const SearchQuery = Type.Object(
           'A place identifier: a GeoNames city as `geonames:{id}`, a region as `region:{CC}.{code}`, a country as ' +
           '`country:{CC}`, an airport as `iata:{code}`, a landmark as `landmark:{slug}`, an island, lake, coast or park ' +
           'as `area:{slug}-{cc}` (as suggestions give them), or (when the service has a ' +
-          'Google Places key) a Google place id. ' +
-          'Unknown ids are 404; a places service that fails or is slow is 503.',
+          'Google Places key) a Google place id. A place of the service\'s own is searched as its destination search ' +
+          'is (the same hotels in the same order; its suggestion\'s hotel_count is the total); a Google place around ' +
+          'its location, nearest first. Unknown ids are 404; a places service that fails or is slow is 503.',
         examples: ['geonames:2267057'],
       }),
     ),

@@ -1,5 +1,5 @@
 // Hotels for a search box, as people type. Every name is filed under each of its words, as the
-// word sequence from there to the name's end ("pestana palace lisbon", "palace lisbon",
+// word sequence from there to the name's end ("belvedere resort lisbon", "resort lisbon",
 // "lisbon"), in word order, so the names holding the whole words typed and then a word that
 // begins with the last, unfinished one are one run of the list. The words are those the name
 // index reads (folded, abbreviations spelled out, "hotel" and "the" left out), numbered in

@@ -72,7 +72,7 @@ function whole(value: string | null): number | null {
   return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : null;
 }
 
-/** One parameter of an IETF RateLimit or RateLimit-Policy item: `"standard";q=1000;w=86400`. */
+/** One parameter of an IETF RateLimit or RateLimit-Policy item: `"standard";q=2000;w=86400`. */
 function itemParameter(field: string | null, name: string): number | null {
   const match = field === null ? null : new RegExp(`;\\s*${name}=(\\d+)`).exec(field);
   return match ? Number(match[1]) : null;

@@ -543,7 +543,7 @@ export interface operations {
             query?: {
                 /** @description A place as people say it: a city in any common spelling or language ("Lisbon", "Lisboa", "Paris, Texas"), a region, a country, an airport by IATA code or name ("JFK", "Heathrow") or a landmark ("Eiffel Tower"). The most likely place wins (population, hotels here); the response names the place understood. */
                 destination?: string;
-                /** @description A place identifier: a GeoNames city as `geonames:{id}`, a region as `region:{CC}.{code}`, a country as `country:{CC}`, an airport as `iata:{code}`, a landmark as `landmark:{slug}`, an island, lake, coast or park as `area:{slug}-{cc}` (as suggestions give them), or (when the service has a Google Places key) a Google place id. Unknown ids are 404; a places service that fails or is slow is 503. */
+                /** @description A place identifier: a GeoNames city as `geonames:{id}`, a region as `region:{CC}.{code}`, a country as `country:{CC}`, an airport as `iata:{code}`, a landmark as `landmark:{slug}`, an island, lake, coast or park as `area:{slug}-{cc}` (as suggestions give them), or (when the service has a Google Places key) a Google place id. A place of the service's own is searched as its destination search is (the same hotels in the same order; its suggestion's hotel_count is the total); a Google place around its location, nearest first. Unknown ids are 404; a places service that fails or is slow is 503. */
                 place_id?: string;
                 /** @description Latitude of the point; send with lng. */
                 lat?: number;
