@@ -1,5 +1,5 @@
 // Configuration from environment variables, checked at start with a clear message for a bad
-// value. The schema is the list documented in the README.
+// value. The schema is the list documented in docs/configuration.md (scripts/write-reference.mjs).
 import { isIP } from 'node:net';
 import Type, { type Static } from 'typebox';
 import { ServiceError } from './errors.js';
@@ -20,7 +20,10 @@ export const ConfigSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'HTTP port.' }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'Interface to listen on.' }),
   DATA_DIR: Type.String({ minLength: 1, default: './data', description: 'Where the embedded database lives.' }),
-  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    default: 'info',
+    description: 'fatal … trace, or silent; logs are JSON lines (pino) on standard output, one per answer.',
+  }),
   PUBLIC_BASE_URL: Type.Optional(
     Type.String({
       pattern: '^https?://[^\\s/?#]+(?:/[^\\s?#]*[^\\s?#/])?$',
@@ -63,7 +66,7 @@ export const ConfigSchema = Type.Object({
     }),
   ),
   DATABASE_URL: Type.Optional(
-    Type.String({ pattern: '^postgres(ql)?://\\S+$', 'x-rule': 'a postgres:// URL', description: 'Catalog and keys in PostgreSQL.' }),
+    Type.String({ pattern: '^postgres(ql)?://\\S+$', 'x-rule': 'a postgres:// URL', description: 'postgres://…: the catalog, keys and usage in PostgreSQL instead of the SQLite file under DATA_DIR; instances sharing it (and REDIS_URL) behave as one service.' }),
   ),
   DATABASE_TIMEOUT_MS: Type.Integer({
     minimum: 10,
@@ -117,7 +120,7 @@ export const ConfigSchema = Type.Object({
     description: 'Place ids whose answers are remembered (least recently used forgotten first); 0 none.',
   }),
   REDIS_URL: Type.Optional(
-    Type.String({ pattern: '^rediss?://\\S+$', 'x-rule': 'a redis:// URL', description: 'Rate-limit counters in Redis.' }),
+    Type.String({ pattern: '^rediss?://\\S+$', 'x-rule': 'a redis:// URL', description: 'redis://…: allowance counters in Redis, shared by every instance (Redis 5 or later, or Valkey); without it each instance counts alone.' }),
   ),
   REDIS_KEY_PREFIX: Type.String({
     pattern: '^[A-Za-z0-9:_.-]{1,100}$',

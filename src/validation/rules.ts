@@ -44,6 +44,8 @@ export function describeRule(schema: SchemaLike): string {
     case 'boolean':
       return 'true or false';
     case 'string': {
+      // "at least 1 characters" says nothing but "not empty".
+      if (schema.minLength === 1 && schema.maxLength === undefined) return 'a non-empty string';
       const length = lengthText(schema.minLength, schema.maxLength, 'characters');
       return length ? `a string of ${length}` : 'a string';
     }
