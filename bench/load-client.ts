@@ -12,10 +12,19 @@ const { base, scenario, options } = JSON.parse(input) as { base: string; scenari
 
 // Latencies are kept here rather than taken from autocannon's summary: autocannon times the first
 // request of each connection from when it began preparing that connection, and it prepares the
-// connections one after the other, each with the scenario's 2,000 requests, before any answer is
+// connections one after the other before any answer is
 // read. Those first answers measured up to 2.4 s while they came back within 80 ms of the start:
 // at a few hundred answers a second (MCP) they alone made the p99 (1.4–1.6 s). They are left out.
 const latencies: number[] = [];
+// The scenario's requests go out once each, in turn, across all connections together: handed to
+// each connection whole, autocannon has every connection send the same list from its start, so a
+// text came back 50 times at once and a cache of the service's answered it as a crowd of
+// visitors typing in step would, never as one stream of travellers does.
+let next = 0;
+const drawn = (request: autocannon.Request) => {
+  const r = scenario.requests[next++ % scenario.requests.length];
+  return { ...request, path: r.path, body: r.body };
+};
 const answersOn = new Map<object, number>();
 const result = await new Promise<autocannon.Result>((resolve, reject) => {
   const instance = autocannon(
@@ -23,7 +32,8 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
       url: base,
       connections: options.connections,
       duration: options.seconds,
-      requests: scenario.requests.map((r) => ({ method: scenario.method, path: r.path, body: r.body, headers: scenario.headers })),
+      ...(options.rate ? { overallRate: options.rate } : {}),
+      requests: [{ method: scenario.method, headers: scenario.headers, setupRequest: drawn }],
     },
     (error, done) => (error ? reject(error) : resolve(done)),
   );

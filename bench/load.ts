@@ -43,6 +43,8 @@ export interface LoadFigures {
 export interface LoadOptions {
   connections: number;
   seconds: number;
+  /** Requests a second across all connections, sent on time whatever the answers do; without it, as fast as answers come. */
+  rate?: number;
 }
 
 const DIST = new URL('..', import.meta.url).pathname;

@@ -218,3 +218,22 @@ describe('suggest: allowance', () => {
     }
   });
 });
+
+describe('suggest: texts asked again', () => {
+  it('answer each caller with links carrying their own code, and what a newly imported catalog holds', async () => {
+    const other = (await t.service.keys.create({ tier: 'partner', affiliateCode: 'second-blog', label: null })).secret;
+    const mine = await suggest('Pestana Pal');
+    const theirs = await t.request('/suggest?q=Pestana%20Pal', auth(other));
+    expect(hotelIds(theirs.body)).toEqual(hotelIds(mine.body));
+    expect(mine.body.hotels[0].url).toContain('aff=typeahead');
+    expect(theirs.body.hotels[0].url).toContain('aff=second-blog');
+
+    // A new catalog: the same text now finds the new hotel, and Lisbon's new count.
+    const added = { ...FIXTURE_HOTELS[0], id: 'hotel/pt/lisbon/pestana-palace-annex', name: 'Pestana Palace Annex' };
+    await t.importFeed([...FIXTURE_HOTELS, added]);
+    await expect.poll(async () => hotelIds((await suggest('Pestana Pal')).body), { timeout: 10_000 }).toContain(added.id);
+    const lisbon = await suggest('Lisb', '&only=places');
+    const search = await t.request(`/hotels/search?place_id=${lisbon.body.places[0].place_id}`);
+    expect(lisbon.body.places[0].hotel_count).toBe(search.body.total);
+  });
+});

@@ -2,6 +2,7 @@
 import { hotelUrl, type Credit } from '../links/hotel-link.js';
 import type { SuggestQuery, SuggestResponse } from './schemas.js';
 import { placeTotal } from '../search/place-search.js';
+import { rememberedSuggestions } from './suggestion-cache.js';
 import { currentIndex, type CatalogServices } from './services.js';
 
 export const DEFAULT_SUGGESTIONS = 5;
@@ -16,20 +17,23 @@ export const SUGGESTIONS_PER_REQUEST = 10;
 export async function suggest(services: CatalogServices, credit: Credit, q: SuggestQuery): Promise<SuggestResponse> {
   const index = currentIndex(services);
   const limit = q.limit ?? DEFAULT_SUGGESTIONS;
-  const found = q.only === 'hotels' ? [] : services.placeSuggestions.suggest(q.q, limit, (placeId) => index.hotelCount(placeId));
-  const places = found.map(({ place }) => ({
-    place_id: place.id,
-    name: place.name,
-    label: place.label,
-    kind: place.kind,
-    country_code: place.countryCode,
-    // What a search of it (by this place_id, or its name as destination) answers as its total.
-    hotel_count: placeTotal(index, place),
+  const only = q.only ?? 'both';
+  const found = rememberedSuggestions(index, `${limit} ${only} ${q.q}`, () => ({
+    places: only === 'hotels' ? [] : services.placeSuggestions.suggest(q.q, limit, (placeId) => index.hotelCount(placeId)).map(({ place }) => ({
+      place_id: place.id,
+      name: place.name,
+      label: place.label,
+      kind: place.kind,
+      country_code: place.countryCode,
+      // What a search of it (by this place_id, or its name as destination) answers as its total.
+      hotel_count: placeTotal(index, place),
+    })),
+    hotels: only === 'places' ? [] : index.suggestHotels(q.q, limit),
   }));
   const t = index.table;
-  const hotels = (q.only === 'places' ? [] : index.suggestHotels(q.q, limit)).map((i) => {
+  const hotels = found.hotels.map((i) => {
     const id = t.idOf(i);
     return { id, name: t.nameOf(i), city: t.cityOf(i), country_code: t.countryCodeOf(i), url: hotelUrl(services.links, id, credit) };
   });
-  return { places, hotels };
+  return { places: found.places, hotels };
 }
