@@ -23,6 +23,7 @@ import { GazetteerResolver } from '../src/places/destination-resolver.js';
 import { builtInGazetteer } from '../src/places/gazetteer.js';
 import { GazetteerPlaceProvider } from '../src/places/place-provider.js';
 import { PlaceSuggestions } from '../src/places/place-suggestions.js';
+import { LocalNames } from '../src/places/local-names.js';
 import { LiveIndex } from '../src/search/live-index.js';
 import { openSqlite } from '../src/storage/sqlite.js';
 import { once } from 'node:events';
@@ -173,7 +174,7 @@ async function benchOverLoopback(services: CatalogServices, logger: pino.Logger,
     services,
     gate: new AccessGate(null, new InProcessCounters(), allowances),
     logger,
-    docs: { serviceName: 'Example Stays', mainSite: 'www.stays.example', affiliateParam: 'aff', subIdParam: 'utm_content', signupUrl: 'https://www.stays.example/affiliates', ...allowances },
+    docs: { serviceName: 'Example Stays', mainSite: 'www.stays.example', affiliateParam: 'aff', subIdParam: 'utm_content', langParam: 'lang', currencyParam: 'currency', signupUrl: 'https://www.stays.example/affiliates', ...allowances },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -300,13 +301,14 @@ async function main() {
     const rss = rssMb();
     report('RSS with the index loaded', `${rss} MB (index ${rss - rssBefore} MB)`, '≤ 1536 MB', rss <= 1536);
 
-    const links = { mainSite: 'www.stays.example', travelSite: 'travel.stays.example', affiliateParam: 'aff', subIdParam: 'utm_content' };
+    const links = { mainSite: 'www.stays.example', travelSite: 'travel.stays.example', affiliateParam: 'aff', subIdParam: 'utm_content', langParam: 'lang', currencyParam: 'currency' };
     const placeSuggestions = new PlaceSuggestions(gazetteer);
     const services: CatalogServices = {
       liveIndex: live,
       store,
       resolver: new GazetteerResolver(gazetteer, (text, hotelCount) => placeSuggestions.beginningOf(text, hotelCount)),
       placeSuggestions,
+      names: new LocalNames(gazetteer),
       places: new GazetteerPlaceProvider(gazetteer),
       links,
       linker: new AffiliateLinker(links),
@@ -343,6 +345,34 @@ async function main() {
           return () => searchHotels(services, credit, { destination });
         }),
       );
+      // Issue 34: the same searches in the traveller's language and currency (names in German,
+      // links carrying lang and currency), taken in turn with the English ones so both see the
+      // same machine: the p99s of three rounds each, and their ratio.
+      {
+        const destinations = Array.from({ length: QUERIES }, () => random.pick(cities));
+        const localCredit = { ...credit, lang: 'de', currency: 'EUR' };
+        const p99Of = async (c: typeof localCredit | typeof credit) => {
+          const samples: number[] = [];
+          for (const destination of destinations) {
+            const start = process.hrtime.bigint();
+            await searchHotels(services, c, { destination }).catch(() => null);
+            samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+          }
+          return percentile(samples.sort((a, b) => a - b), 99);
+        };
+        const [english, german]: number[][] = [[], []];
+        for (let round = 0; round < 4; round++) {
+          const [e, g] = [await p99Of(credit), await p99Of(localCredit)];
+          if (round > 0) english.push(e), german.push(g); // the first round warms both up
+        }
+        const ratio = german.reduce((a, b) => a + b) / english.reduce((a, b) => a + b);
+        report(
+          'destination search in German with euros (lang=de, currency=EUR) against English, p99 of 3 rounds each',
+          `${german.map((v) => v.toFixed(3)).join(', ')} ms against ${english.map((v) => v.toFixed(3)).join(', ')} ms: ${ratio.toFixed(2)}×`,
+          '≤ 1.10×',
+          ratio <= 1.1,
+        );
+      }
       // Misspelled as travellers do: one letter dropped from a city name of 5+ letters.
       const longCities = cities.filter((name) => name.length >= 5);
       await time(

@@ -36,6 +36,8 @@ export const ConfigSchema = Type.Object({
   TRAVEL_SITE: Host('travel.stays.example', 'Host of the travel site.'),
   AFFILIATE_PARAM: ParamName('aff', 'Query parameter carrying the affiliate code on links.'),
   SUB_ID_PARAM: ParamName('utm_content', 'Query parameter carrying sub_id on links.'),
+  LANG_PARAM: ParamName('lang', "Query parameter carrying the traveller's language (lang) on links."),
+  CURRENCY_PARAM: ParamName('currency', "Query parameter carrying the traveller's currency (currency) on links."),
   AFFILIATE_SIGNUP_URL: Type.String({
     pattern: '^https?://\\S+$',
     'x-rule': 'an http(s) URL',

@@ -21,6 +21,7 @@ import { AffiliateLinker } from './links/affiliate-link.js';
 import type { LinkSettings } from './links/link-settings.js';
 import { GazetteerResolver } from './places/destination-resolver.js';
 import type { Gazetteer } from './places/gazetteer.js';
+import { LocalNames } from './places/local-names.js';
 import { gazetteerFilePath, gazetteerIdentity } from './places/gazetteer-file.js';
 import { openPlaceIndexes, type OpenedPlaces } from './places/saved-places.js';
 import type { FileShelf } from './storage/file-shelf.js';
@@ -62,6 +63,8 @@ export function linkSettings(config: Config): LinkSettings {
     travelSite: config.TRAVEL_SITE,
     affiliateParam: config.AFFILIATE_PARAM,
     subIdParam: config.SUB_ID_PARAM,
+    langParam: config.LANG_PARAM,
+    currencyParam: config.CURRENCY_PARAM,
   };
 }
 
@@ -181,6 +184,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       store,
       resolver: new GazetteerResolver(gazetteer, (text, hotelCount) => places.suggestions.beginningOf(text, hotelCount)),
       placeSuggestions: places.suggestions,
+      names: new LocalNames(gazetteer),
       places: new RoutingPlaceProvider(new GazetteerPlaceProvider(gazetteer), externalPlaces(config)),
       links,
       linker: new AffiliateLinker(links),
@@ -207,6 +211,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       mainSite: config.MAIN_SITE,
       affiliateParam: config.AFFILIATE_PARAM,
       subIdParam: config.SUB_ID_PARAM,
+      langParam: config.LANG_PARAM,
+      currencyParam: config.CURRENCY_PARAM,
       signupUrl: config.AFFILIATE_SIGNUP_URL,
       ...allowances,
     },

@@ -58,7 +58,7 @@ describe('hotel detail', () => {
     expect(missing.body).toEqual({ error: { code: 'not_found', message: 'no hotel has id "hotel/pt/lisbon/nowhere"' } });
     const bad = await t.request('/hotels/hotel/pt/lisbon/casa-do-sol?limit=3');
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe('unknown query parameter "limit" (allowed: sub_id)');
+    expect(bad.body.error.message).toBe('unknown query parameter "limit" (allowed: sub_id, lang, currency)');
   });
 });
 

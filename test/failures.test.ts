@@ -130,12 +130,13 @@ describe('an unexpected failure', () => {
         },
         places: new GazetteerPlaceProvider(gazetteer),
         placeSuggestions: {} as never,
+        names: {} as never,
         links,
         linker: new AffiliateLinker(links),
       },
       gate: new AccessGate(null, new InProcessCounters(), { keylessPerHour: 100, standardPerDay: 100, partnerPerDay: 100 }),
       logger,
-      docs: { serviceName: 'Example Stays', mainSite: links.mainSite, affiliateParam: 'aff', subIdParam: 'utm_content', signupUrl: 'https://x.example/', keylessPerHour: 100, standardPerDay: 100, partnerPerDay: 100 },
+      docs: { serviceName: 'Example Stays', mainSite: links.mainSite, affiliateParam: 'aff', subIdParam: 'utm_content', langParam: 'lang', currencyParam: 'currency', signupUrl: 'https://x.example/', keylessPerHour: 100, standardPerDay: 100, partnerPerDay: 100 },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {

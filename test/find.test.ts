@@ -80,7 +80,7 @@ describe('find', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.error).toEqual({ code: 'invalid_params', message: 'name is required; it must be a string of 1 to 200 characters' });
     const unknown = await t.request('/hotels/find?name=x&destination=Lisbon');
-    expect(unknown.body.error.message).toBe('unknown query parameter "destination" (allowed: name, city, sub_id)');
+    expect(unknown.body.error.message).toBe('unknown query parameter "destination" (allowed: name, city, sub_id, lang, currency)');
     const long = await t.request(`/hotels/find?name=${'a'.repeat(201)}`);
     expect(long.status).toBe(400);
     expect(long.body.error.message).toMatch(/^name must be a string of 1 to 200 characters \(got "a+…"\)$/);

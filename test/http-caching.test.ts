@@ -38,8 +38,9 @@ describe('compression', () => {
     expect(plain.status).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(1024);
-    // Sent as it is to this client, compressed to others: a cache must know it varies.
-    expect(plain.headers.vary).toBe('accept-encoding');
+    // Sent as it is to this client, compressed to others: a cache must know it varies (and with the
+    // language its names are in).
+    expect(plain.headers.vary).toBe('Accept-Language, accept-encoding');
 
     const br = await get('/hotels/search?destination=Lisbon&limit=20', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');

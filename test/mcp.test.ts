@@ -53,7 +53,7 @@ describe.each(MCP_WAYS)('MCP over %s', (way) => {
     expect(Object.keys(search.inputSchema.properties!).sort()).toEqual(parameterNames('/hotels/search', 'get'));
     expect(Object.keys(find.inputSchema.properties!).sort()).toEqual(parameterNames('/hotels/find', 'get'));
     expect(Object.keys(get.inputSchema.properties!).sort()).toEqual(parameterNames('/hotels/{id}', 'get'));
-    expect(Object.keys(links.inputSchema.properties!).sort()).toEqual(['sub_id', 'urls']);
+    expect(Object.keys(links.inputSchema.properties!).sort()).toEqual(['currency', 'lang', 'sub_id', 'urls']);
     expect(Object.keys(suggest.inputSchema.properties!).sort()).toEqual(parameterNames('/suggest', 'get'));
     expect(suggest.inputSchema.required).toEqual(['q']);
     expect(Object.keys(usage.inputSchema.properties!).sort()).toEqual(parameterNames('/usage', 'get'));
@@ -124,7 +124,7 @@ describe.each(MCP_WAYS)('MCP over %s', (way) => {
     expect(tooMany.isError).toBe(true);
     expect(textOf(tooMany)).toBe('invalid_params: limit must be an integer from 1 to 20 (got 50)');
     const unknown = await keyed.callTool({ name: 'find_hotel', arguments: { name: 'Aurora', town: 'Lisbon' } });
-    expect(textOf(unknown)).toBe('invalid_params: unknown field "town" (allowed: name, city, sub_id)');
+    expect(textOf(unknown)).toBe('invalid_params: unknown field "town" (allowed: name, city, sub_id, lang, currency)');
     const both = await keyed.callTool({ name: 'search_hotels', arguments: { destination: 'Lisbon', lat: 38.7, lng: -9.1 } });
     expect(textOf(both)).toBe('invalid_params: send exactly one of destination, place_id, or lat with lng (got destination and lat/lng)');
     // Every refused call costs 1 like any other; over stdio, arguments the schema refuses are

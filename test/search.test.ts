@@ -458,7 +458,7 @@ describe('parameter rules', () => {
     const r = await t.request('/hotels/search?destination=Lisbon&city=Porto');
     expect(r.status).toBe(400);
     expect(r.body.error.message).toBe(
-      'unknown query parameter "city" (allowed: destination, place_id, lat, lng, radius_km, label, limit, sort, min_stars, min_rating, sub_id, cursor)',
+      'unknown query parameter "city" (allowed: destination, place_id, lat, lng, radius_km, label, limit, sort, min_stars, min_rating, sub_id, lang, currency, cursor)',
     );
   });
 

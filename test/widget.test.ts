@@ -125,11 +125,11 @@ describe('the widget on a blog whose origin the key lists', () => {
     await cards.first().waitFor();
     expect(await cards.count()).toBe(4);
     for (const href of await cards.evaluateAll((links: any[]) => links.map((a) => a.href as string))) {
-      expect(href).toMatch(/^https:\/\/www\.stays\.example\/hotel\/pt\/lisbon\/[a-z0-9-]+\?aff=lisbon-blog&utm_content=sidebar$/);
+      expect(href).toMatch(/^https:\/\/www\.stays\.example\/hotel\/pt\/lisbon\/[a-z0-9-]+\?aff=lisbon-blog&utm_content=sidebar&lang=en$/);
     }
     const credit = widget(page).locator('.credit a');
     expect(await credit.textContent()).toBe('Book on Example Stays');
-    expect(await credit.getAttribute('href')).toBe('https://www.stays.example/?aff=lisbon-blog&utm_content=sidebar');
+    expect(await credit.getAttribute('href')).toBe('https://www.stays.example/?aff=lisbon-blog&utm_content=sidebar&lang=en');
     expect(await widget(page).locator('[role="status"]').textContent()).toMatch(/^\d+ hotels in Lisbon, Portugal, the best 4 shown\.$/);
     // Under style-src 'none' the shadow root is styled all the same (a constructed style sheet).
     expect(await cards.first().evaluate((el) => (globalThis as any).getComputedStyle(el).borderRadius as string)).toBe('12px');
@@ -266,7 +266,7 @@ describe('the snippet builder at /widget', () => {
     // The preview searches keyless: its links carry no code.
     await page.locator('#preview').getByRole('button', { name: 'Show hotels in Lisbon' }).click();
     await page.locator('#preview a.card').first().waitFor();
-    expect(await page.locator('#preview a.card').first().getAttribute('href')).toMatch(/\?utm_content=sidebar$/);
+    expect(await page.locator('#preview a.card').first().getAttribute('href')).toMatch(/\?utm_content=sidebar&lang=en$/);
     await page.screenshot({ path: 'artifacts/widget-builder.png', fullPage: true });
     expect(problems).toEqual([]);
     await context.close();

@@ -4,6 +4,13 @@
 import { ServiceError } from '../errors.js';
 import type { Caller } from '../keys/caller.js';
 import type { Credit } from '../links/hotel-link.js';
+
+/** What every operation's input may carry for its links: the placement, the traveller's language and currency. */
+export interface LocaleInput {
+  sub_id?: string;
+  lang?: string;
+  currency?: string;
+}
 import type { Admission, Identification, RequestGate } from './gate.js';
 
 export interface CallSteps<Input, Output> {
@@ -63,7 +70,7 @@ function visitorMessage(admission: Admission): string {
     : `Hotel search on this site has reached its limit for today. Please try again ${when}.`;
 }
 
-export async function meteredCall<Input extends { sub_id?: string }, Output>(
+export async function meteredCall<Input extends LocaleInput, Output>(
   gate: RequestGate,
   identification: Identification,
   steps: CallSteps<Input, Output>,
@@ -74,7 +81,7 @@ export async function meteredCall<Input extends { sub_id?: string }, Output>(
   return outcome;
 }
 
-async function admittedCall<Input extends { sub_id?: string }, Output>(
+async function admittedCall<Input extends LocaleInput, Output>(
   gate: RequestGate,
   { caller, rejection: keyRejection }: Identification,
   steps: CallSteps<Input, Output>,
@@ -103,7 +110,7 @@ async function admittedCall<Input extends { sub_id?: string }, Output>(
   if (!admission.allowed) return { admission, ok: false, error: rateLimited(caller, admission, cost, signupUrl), input };
   if (failure) return { admission, ok: false, error: failure };
   try {
-    const credit: Credit = { affiliateCode: caller.affiliateCode, subId: input!.sub_id ?? null };
+    const credit: Credit = { affiliateCode: caller.affiliateCode, subId: input!.sub_id ?? null, lang: input!.lang ?? null, currency: input!.currency ?? null };
     return { admission, ok: true, value: await steps.run(input!, credit, admission, caller), input };
   } catch (error) {
     return { admission, ok: false, error, input };

@@ -26,6 +26,22 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
       'up to 5%. No operation takes dates; prices, rooms and reviews are on the hotel page the link opens. ' +
       '`POST /links` puts your code on any address of the site you already have.',
 
+    '## Language and currency',
+    'Send the traveller\'s `lang` (a BCP 47 tag: `de`, `pt-BR`, `zh-Hant`) and `currency` (ISO 4217: `EUR`, `BRL`) ' +
+      `with any operation. Every link then opens the hotel page in both (query parameters \`${s.langParam}\` and ` +
+      `\`${s.currencyParam}\`; POST /links replaces an address's own only when the call sends them), and place names in the ` +
+      'answer (the destination, suggestions, alternatives, a hotel\'s city) are given in that language where the ' +
+      'service has them: countries always, regions and cities where its data names them, else in English, never in ' +
+      'another language. Without `lang`, a call from a browser is answered in the best language of its ' +
+      '`Accept-Language`; `Content-Language` says which language the names are in, and answers carry ' +
+      '`Vary: Accept-Language`. A tag or code that is not one is 400 with a close valid value when there is one ' +
+      '("EURO": EUR). Error messages are always in English.',
+    [
+      '```sh',
+      `curl '${baseUrl}/hotels/search?destination=Lisbon&limit=3&lang=de&currency=EUR'`,
+      '```',
+    ].join('\n'),
+
     '## Display rules',
     'Link to photos, never copy or re-host them; search only when a person asks; wherever hotels appear, credit the ' +
       `service with a linked text "Book on ${s.serviceName}".`,

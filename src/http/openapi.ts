@@ -26,6 +26,9 @@ export interface OpenApiSettings {
   mainSite: string;
   affiliateParam: string;
   subIdParam: string;
+  /** Query parameters of the traveller's language and currency on links. */
+  langParam: string;
+  currencyParam: string;
   signupUrl: string;
   keylessPerHour: number;
   standardPerDay: number;

@@ -30,7 +30,7 @@ export interface RawRequest {
   body: Buffer | undefined;
 }
 
-export interface HttpOperation<Input extends { sub_id?: string } = any> {
+export interface HttpOperation<Input extends { sub_id?: string; lang?: string } = any> {
   operation: Operation<Input>;
   method: 'GET' | 'POST';
   /** The path as the OpenAPI document writes it. */
@@ -52,6 +52,8 @@ export interface HttpOperation<Input extends { sub_id?: string } = any> {
   csv?(value: any): string;
   /** The tag of the OpenAPI document the operation is listed under. */
   tag: 'hotels' | 'links' | 'suggestions' | 'usage';
+  /** Set for answers that name places (and so say their language in Content-Language). */
+  namesPlaces?: boolean;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -125,6 +127,7 @@ const search: HttpOperation<SearchQuery> = {
   query: SearchQuery,
   failures: [400, 404],
   tag: 'hotels',
+  namesPlaces: true,
   read: (raw) => readQuery(SearchQuery, raw),
 };
 
@@ -144,6 +147,7 @@ const find: HttpOperation<FindQuery> = {
   query: FindQuery,
   failures: [400, 404],
   tag: 'hotels',
+  namesPlaces: true,
   read: (raw) => readQuery(FindQuery, raw),
 };
 
@@ -161,6 +165,7 @@ const detail: HttpOperation<HotelRequest> = {
   pathParams: HotelPath,
   failures: [400, 404],
   tag: 'hotels',
+  namesPlaces: true,
   cacheControl: HOTEL_CACHE_CONTROL,
   read: (raw) => ({ id: raw.pathRest, ...readQuery(SubIdQuery, raw) }),
 };
@@ -207,6 +212,7 @@ const suggestions: HttpOperation<SuggestQuery> = {
   query: SuggestQuery,
   failures: [400],
   tag: 'suggestions',
+  namesPlaces: true,
   cacheControl: SUGGESTIONS_CACHE_CONTROL,
   read: (raw) => readQuery(SuggestQuery, raw),
 };

@@ -20,6 +20,7 @@ import { registerCompression, varyUncompressed } from './compression.js';
 import { addVary } from './vary.js';
 import { prefersCsv } from './usage-csv.js';
 import { conditionalGet, DOCUMENT_CACHE_CONTROL } from './conditional-get.js';
+import { namesLanguage, negotiateLanguage } from '../locale/languages.js';
 import { registerHealthRoutes, type HealthChecks } from './health.js';
 import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
 import { registerMcpRoutes } from './mcp-route.js';
@@ -159,18 +160,32 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     const identification = await gate.identify(credentialsOf(request), clientAddress(request));
     if (identification.caller.visitor) addVary(reply, 'Origin');
     const { operation } = route;
-    const read = () =>
-      route.read({
+    const localized = 'lang' in route.query.properties;
+    let input: { lang?: string } | undefined;
+    const read = () => {
+      input = route.read({
         query: request.query as ParsedQuery,
         pathRest: (request.params as Record<string, string>)['*'] ?? '',
         contentType: request.headers['content-type'],
         contentEncoding: request.headers['content-encoding'],
         body: Buffer.isBuffer(request.body) ? request.body : undefined,
       });
+      // Without lang, the traveller's browser says which language it reads (the widget's calls, a
+      // page's): the best of the service's languages for it, for names and links alike.
+      const accepted = request.headers['accept-language'];
+      if (localized && input!.lang === undefined && accepted) input!.lang = negotiateLanguage(accepted) ?? undefined;
+      return input;
+    };
     const outcome = await meteredCall(gate, identification, operationSteps(operation, services, read, { listener: options.onCall, sentSubId: () => (request.query as ParsedQuery | undefined)?.sub_id }), docs.signupUrl);
     request.admitted = true;
     setLimitHeaders(reply, outcome.admission);
     if (!outcome.ok) throw outcome.error;
+    // Errors are in English whatever the language; an answer's names and links follow it.
+    if (localized) {
+      addVary(reply, 'Accept-Language');
+      // The language the answer's names are in: the traveller's where the service has it, else English.
+      if (route.namesPlaces) reply.header('Content-Language', namesLanguage(input?.lang));
+    }
     if (route.csv) {
       // The same answer as CSV when asked for (a usage report); either way it depends on Accept.
       addVary(reply, 'Accept');

@@ -1,6 +1,6 @@
 // POST /links: a URL of the service's own sites, returned carrying the caller's code. Only
-// the credit parameters change; path, every other query pair (byte for byte) and fragment
-// are kept.
+// the credit parameters (and the traveller's language and currency, when the call sends them)
+// change; path, every other query pair (byte for byte) and fragment are kept.
 import { creditQuery, type Credit } from './hotel-link.js';
 import { serviceHosts, type LinkSettings } from './link-settings.js';
 
@@ -65,7 +65,7 @@ export class AffiliateLinker {
       return refuse(input, 'not_service_url', `the service's sites are not served on port ${url.port}`);
     }
 
-    const { affiliateParam, subIdParam } = this.settings;
+    const { affiliateParam, subIdParam, langParam, currencyParam } = this.settings;
     const pairs = url.search.slice(1).split('&').filter(Boolean);
     for (const pair of pairs) {
       if (decodedKey(pair) !== affiliateParam) continue;
@@ -80,7 +80,13 @@ export class AffiliateLinker {
     }
     const kept = pairs.filter((pair) => {
       const key = decodedKey(pair);
-      return key !== affiliateParam && !(credit.subId && key === subIdParam);
+      // What the call sends replaces the URL's own; what it does not send, the URL keeps.
+      return (
+        key !== affiliateParam &&
+        !(credit.subId && key === subIdParam) &&
+        !(credit.lang && key === langParam) &&
+        !(credit.currency && key === currencyParam)
+      );
     });
     const credited = creditQuery(this.settings, credit);
     if (credited) kept.push(credited);

@@ -1,4 +1,5 @@
-// The link to a hotel's page: https://{main site}/{id}, then the caller's code, then their tag.
+// The link to a hotel's page: https://{main site}/{id}, then the caller's code, their tag, and the
+// traveller's language and currency, so the page opens readable and priced for them.
 import type { LinkSettings } from './link-settings.js';
 
 export interface Credit {
@@ -6,13 +7,19 @@ export interface Credit {
   affiliateCode: string | null;
   /** The caller's placement tag (`sub_id`), if sent. */
   subId: string | null;
+  /** The traveller's language (a canonical BCP 47 tag), sent or taken from Accept-Language; null: the site's default. */
+  lang?: string | null;
+  /** The traveller's currency (ISO 4217), if sent. */
+  currency?: string | null;
 }
 
-/** The credit pairs of a link's query: `aff=CODE&utm_content=TAG`, either may be absent. */
+/** The pairs a link's query gets: `aff=CODE&utm_content=TAG&lang=de&currency=EUR`, each may be absent. */
 export function creditQuery(settings: LinkSettings, credit: Credit): string {
   const pairs: string[] = [];
   if (credit.affiliateCode) pairs.push(`${settings.affiliateParam}=${encodeURIComponent(credit.affiliateCode)}`);
   if (credit.subId) pairs.push(`${settings.subIdParam}=${encodeURIComponent(credit.subId)}`);
+  if (credit.lang) pairs.push(`${settings.langParam}=${encodeURIComponent(credit.lang)}`);
+  if (credit.currency) pairs.push(`${settings.currencyParam}=${encodeURIComponent(credit.currency)}`);
   return pairs.join('&');
 }
 

@@ -9,6 +9,10 @@ export interface LinkSettings {
   affiliateParam: string;
   /** Query parameter carrying the caller's placement tag: `utm_content`. */
   subIdParam: string;
+  /** Query parameter carrying the traveller's language: `lang`. */
+  langParam: string;
+  /** Query parameter carrying the traveller's currency: `currency`. */
+  currencyParam: string;
 }
 
 /** Both hosts of each site, with and without the leading `www.`. */

@@ -30,6 +30,12 @@ function cardText(card: HotelCard): string {
   return `${card.name}${facts ? ` (${facts})` : ''}, ${card.address}: ${card.url}`;
 }
 
+/** How an agent passes its user's language and currency: said in every tool that names places or makes links. */
+const LOCALE_ADVICE =
+  ' Send lang (your user\'s language as a BCP 47 tag: de, pt-BR, ja) and currency (ISO 4217: EUR, BRL) when you know ' +
+  'them: place names come back in that language where the service has them, and every url opens the hotel page in ' +
+  'that language and currency. Error messages stay in English.';
+
 const numbered = (cards: HotelCard[], from = 1) => cards.map((card, i) => `${from + i}. ${cardText(card)}`);
 
 const SEARCH: ToolDefinition<SearchResponse> = {
@@ -44,7 +50,7 @@ const SEARCH: ToolDefinition<SearchResponse> = {
     'credited to you: give people those urls unchanged. When the destination may mean several places, alternatives ' +
     'lists the others with their place_id: ask the person which one they meant. For more hotels than limit, send ' +
     'next_cursor back as cursor with the same arguments. There are no dates or prices here; ' +
-    'the hotel page has them. Costs 1 request of your allowance.',
+    'the hotel page has them. Costs 1 request of your allowance.' + LOCALE_ADVICE,
   operation: SEARCH_HOTELS,
   summarize: (r) =>
     [
@@ -71,7 +77,7 @@ const FIND: ToolDefinition<FindResponse> = {
     'allowed; the answer says how the city was read, or null if it names no city). Answers the best match and up to ' +
     'five candidates, best first; ' +
     'if the best is not what was meant, the candidates or a city usually settle it. Not found is an error. Costs 1 ' +
-    'request of your allowance.',
+    'request of your allowance.' + LOCALE_ADVICE,
   operation: FIND_HOTEL,
   summarize: (r) =>
     [
@@ -87,7 +93,7 @@ const GET: ToolDefinition<Hotel> = {
   title: 'Hotel details',
   description:
     'The full record of one hotel, by the id a search_hotels or find_hotel card gave: description, amenities, up to ' +
-    'five photo URLs (link to them, never copy them) and its url credited to you. Costs 1 request of your allowance.',
+    'five photo URLs (link to them, never copy them) and its url credited to you. Costs 1 request of your allowance.' + LOCALE_ADVICE,
   operation: GET_HOTEL,
   summarize: (h) => {
     const facts = rating(h);
@@ -101,7 +107,7 @@ const LINKS: ToolDefinition<LinksResponse> = {
   description:
     'Make up to ten addresses on the booking site (hotel pages, search pages, the home page) carry your affiliate ' +
     'code, and sub_id when given. Entries come back in the order sent; an address that cannot carry your code has ' +
-    'url null and an error (invalid_url, not_service_url or other_partner_code). Costs 1 request per URL.',
+    'url null and an error (invalid_url, not_service_url or other_partner_code). Costs 1 request per URL.' + LOCALE_ADVICE,
   operation: CREATE_LINKS,
   summarize: (r) =>
     r.links.map((l) => (l.url ? `${l.input} -> ${l.url}` : `${l.input}: not linked, ${l.error?.code}: ${l.error?.message}`)).join('\n'),
@@ -114,7 +120,7 @@ const SUGGESTIONS: ToolDefinition<SuggestResponse> = {
     'Complete a partly typed or misspelled place or hotel name ("Lisb", "new yo", "belvedere int"): places whose names ' +
     'begin with it, likeliest first, each with a place_id to pass to search_hotels, and hotels whose names hold the ' +
     'words in order, each with an id for get_hotel and a url credited to you. Use it when unsure how a place or ' +
-    'hotel is called; only ("places" or "hotels") skips the other list. Ten calls cost 1 request of your allowance.',
+    'hotel is called; only ("places" or "hotels") skips the other list. Ten calls cost 1 request of your allowance.' + LOCALE_ADVICE,
   operation: SUGGEST,
   summarize: (r) =>
     [

@@ -1,4 +1,5 @@
 // GET /hotels/find and the find_hotel tool: one hotel by its name as people say it.
+import { namesLanguage } from '../locale/languages.js';
 import { invalidParams, notFound } from '../errors.js';
 import type { Credit } from '../links/hotel-link.js';
 import { hotelCard } from './cards.js';
@@ -20,5 +21,6 @@ export async function findHotel(services: CatalogServices, credit: Credit, q: Fi
   }
   const cards = matches.map((m) => hotelCard(index, m.index, null, services.links, credit));
   // Said only when a city was sent: what it was read as, or null for a city we have no hotels in.
-  return city === undefined ? { hotel: cards[0], matches: cards } : { hotel: cards[0], matches: cards, city: city?.label ?? null };
+  if (city === undefined) return { hotel: cards[0], matches: cards };
+  return { hotel: cards[0], matches: cards, city: city ? services.names.labelOf(city, namesLanguage(credit.lang)) : null };
 }

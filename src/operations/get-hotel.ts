@@ -1,4 +1,5 @@
 // GET /hotels/{id} and the get_hotel tool: one hotel in full, read from the store.
+import { namesLanguage } from '../locale/languages.js';
 import { displayPhotos, type HotelRecord } from '../catalog/hotel.js';
 import { notFound, upstreamUnavailable } from '../errors.js';
 import { hotelUrl, type Credit } from '../links/hotel-link.js';
@@ -38,7 +39,7 @@ export async function getHotel(services: CatalogServices, credit: Credit, id: st
     rating: record.rating,
     review_count: record.review_count,
     address: record.address,
-    city: record.city,
+    city: services.names.cityOf(record.city, record.country_code, record.latitude, record.longitude, namesLanguage(credit.lang)),
     country_code: record.country_code,
     latitude: record.latitude,
     longitude: record.longitude,

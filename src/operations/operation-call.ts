@@ -1,7 +1,8 @@
 // The steps of a call of an operation, as both transports make it (HTTP and MCP): its cost, how
 // it is counted, what only a secret key may do, and what the call did for its key, told to usage
 // reports and metrics.
-import type { CallOutcome, CallSteps } from '../access/metered-call.js';
+import type { CallOutcome, CallSteps, LocaleInput } from '../access/metered-call.js';
+import { checkCurrency, checkLang } from '../locale/locale-params.js';
 import { ServiceError } from '../errors.js';
 import type { Caller } from '../keys/caller.js';
 import type { CallResult } from '../usage/usage-recorder.js';
@@ -21,7 +22,7 @@ function resultOf<Output extends object>(operation: Operation<any, Output>, outc
   return { outcome: 'error' };
 }
 
-export function operationSteps<Input extends { sub_id?: string }, Output extends object>(
+export function operationSteps<Input extends LocaleInput, Output extends object>(
   operation: Operation<Input, Output>,
   services: CatalogServices,
   read: () => Input,
@@ -33,7 +34,8 @@ export function operationSteps<Input extends { sub_id?: string }, Output extends
   } = {},
 ): CallSteps<Input, Output> {
   return {
-    read,
+    // lang and currency are checked against their real lists, and written in their canonical form.
+    read: () => checkedLocale(read()),
     cost: (input) => operation.cost(input),
     grouped: operation.callsPerRequest ? { kind: operation.id, callsPerRequest: operation.callsPerRequest } : undefined,
     free: operation.free,
@@ -51,4 +53,10 @@ export function operationSteps<Input extends { sub_id?: string }, Output extends
       services.usage.record(caller.keyId, operation.usage.name, subId, result);
     },
   };
+}
+
+function checkedLocale<Input extends LocaleInput>(input: Input): Input {
+  if (input.lang !== undefined) input.lang = checkLang(input.lang);
+  if (input.currency !== undefined) input.currency = checkCurrency(input.currency);
+  return input;
 }

@@ -22,6 +22,30 @@ export const SubId = Type.String({
   examples: ['homepage-widget'],
 });
 
+/**
+ * The traveller's language and currency: names in the answer are given in the language where the
+ * service has them, and every link opens the booking site in both. Checked against real lists
+ * when read (locale/locale-params.ts); the schema only bounds their length.
+ */
+export const Lang = Type.String({
+  minLength: 1,
+  maxLength: 35,
+  description:
+    'The traveller\'s language, a BCP 47 tag (de, pt-BR, zh-Hant). Place names in the answer (destination, labels, ' +
+    'cities) are given in it where the service has them, else in English (the Content-Language header says which); ' +
+    'every link carries it as lang, so the hotel page opens in it. Without it, an HTTP call uses its Accept-Language ' +
+    'header. Error messages stay in English.',
+});
+
+export const Currency = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: 'The traveller\'s currency, an ISO 4217 code (EUR, BRL, JPY): every link carries it as currency, so the hotel page shows prices in it.',
+});
+
+/** The parameters every operation that names places or makes links takes. */
+const localeFields = { lang: Type.Optional(Lang), currency: Type.Optional(Currency) };
+
 // No `default` keyword: the default depends on the kind of search, and consoles and generated
 // clients that fill in a declared default would turn every point search into a rating sort.
 export const SortOrder = Type.Enum(['rating', 'stars', 'distance'], {
@@ -80,6 +104,7 @@ export const SearchQuery = Type.Object(
     min_stars: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: 'Only hotels with at least this star rating.' })),
     min_rating: Type.Optional(Type.Number({ minimum: 0, maximum: 10, description: 'Only hotels with at least this guest score.' })),
     sub_id: Type.Optional(SubId),
+    ...localeFields,
     cursor: Type.Optional(
       Type.String({
         minLength: 1,
@@ -111,6 +136,7 @@ export const FindQuery = Type.Object(
       }),
     ),
     sub_id: Type.Optional(SubId),
+    ...localeFields,
   },
   { additionalProperties: false },
 );
@@ -135,6 +161,7 @@ export const SuggestQuery = Type.Object(
       }),
     ),
     sub_id: Type.Optional(SubId),
+    ...localeFields,
   },
   { additionalProperties: false },
 );
@@ -149,7 +176,7 @@ export const HotelPath = Type.Object({
   }),
 });
 
-export const SubIdQuery = Type.Object({ sub_id: Type.Optional(SubId) }, { additionalProperties: false });
+export const SubIdQuery = Type.Object({ sub_id: Type.Optional(SubId), ...localeFields }, { additionalProperties: false });
 export type SubIdQuery = Static<typeof SubIdQuery>;
 
 export const LinksBody = Type.Object(

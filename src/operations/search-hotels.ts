@@ -2,6 +2,8 @@
 import { invalidParams, notFound } from '../errors.js';
 import type { Credit } from '../links/hotel-link.js';
 import type { Place } from '../places/place.js';
+import type { LocalNames } from '../places/local-names.js';
+import { namesLanguage, type NameLanguage } from '../locale/languages.js';
 import { whyNoPlace } from '../places/words-without-place.js';
 import type { CatalogIndex, Filters, HitList, SortOrder } from '../search/catalog-index.js';
 import { defaultSortOf, searchPlace } from '../search/place-search.js';
@@ -94,6 +96,7 @@ export async function searchHotels(
     throw invalidParams(`pages reach at most ${MAX_DEPTH} hotels deep (this one would start at ${offset}); narrow the search with filters or a smaller place`);
   }
   const limit = Math.min(offset + pageSize, MAX_DEPTH);
+  const language = namesLanguage(credit.lang);
   let destination: string;
   let found: HitList;
   let alternatives: Place[] = [];
@@ -105,12 +108,12 @@ export async function searchHotels(
     const resolution = services.resolver.resolve(plan.text, (id) => index.hotelCount(id));
     if (!resolution) throw notFound(noPlaceMessage(plan.text));
     alternatives = resolution.alternatives;
-    destination = resolution.place.label;
+    destination = services.names.labelOf(resolution.place, language);
     found = placeSearch(index, resolution.place, filters, q.sort, limit, `destination ${JSON.stringify(resolution.place.label)}`);
   } else {
     const provided = await services.places.lookup(plan.placeId, signal);
     if (!provided) throw notFound(`no place has place_id ${JSON.stringify(plan.placeId)}`);
-    destination = q.label ?? provided.name;
+    destination = q.label ?? (provided.place ? services.names.labelOf(provided.place, language) : provided.name);
     // A place of the built-in gazetteer (as suggestions and alternatives give them) is searched
     // as its destination search searches it; an external provider's place around its point.
     found = provided.place
@@ -125,7 +128,7 @@ export async function searchHotels(
   };
   if (limit < found.total && limit < MAX_DEPTH) answer.next_cursor = makeCursor(q, index.version.generation, limit);
   // Only when the destination was one of several plausible places: what else it may have meant.
-  if (alternatives.length > 0) answer.alternatives = alternatives.map(alternativeOf);
+  if (alternatives.length > 0) answer.alternatives = alternatives.map((place) => alternativeOf(place, services.names, language));
   return answer;
 }
 
@@ -135,6 +138,6 @@ function placeSearch(index: CatalogIndex, place: Place, filters: Filters, sort: 
   return searchPlace(index, place, filters, sort, limit);
 }
 
-function alternativeOf(place: Place): PlaceAlternative {
-  return { place_id: place.id, name: place.name, label: place.label, kind: place.kind, country_code: place.countryCode };
+function alternativeOf(place: Place, names: LocalNames, language: NameLanguage): PlaceAlternative {
+  return { place_id: place.id, name: names.nameOf(place, language), label: names.labelOf(place, language), kind: place.kind, country_code: place.countryCode };
 }

@@ -8,6 +8,7 @@ import type { LinkSettings } from '../links/link-settings.js';
 import type { DestinationResolver } from '../places/destination-resolver.js';
 import type { PlaceProvider } from '../places/place-provider.js';
 import type { PlaceSuggestions } from '../places/place-suggestions.js';
+import type { LocalNames } from '../places/local-names.js';
 import type { CatalogIndex } from '../search/catalog-index.js';
 import type { LiveIndex } from '../search/live-index.js';
 
@@ -17,6 +18,8 @@ export interface CatalogServices {
   resolver: DestinationResolver;
   places: PlaceProvider;
   placeSuggestions: PlaceSuggestions;
+  /** Place names in the traveller's language. */
+  names: LocalNames;
   links: LinkSettings;
   linker: AffiliateLinker;
   /** The most opened hotels, remembered; without it every hotel is read from the store. */

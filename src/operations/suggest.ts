@@ -1,6 +1,7 @@
 // GET /suggest and the suggest tool: places and hotels for a search box, as people type.
 import { hotelUrl, type Credit } from '../links/hotel-link.js';
 import type { SuggestQuery, SuggestResponse } from './schemas.js';
+import { namesLanguage } from '../locale/languages.js';
 import { placeTotal } from '../search/place-search.js';
 import { rememberedSuggestions } from './suggestion-cache.js';
 import { currentIndex, type CatalogServices } from './services.js';
@@ -18,11 +19,13 @@ export async function suggest(services: CatalogServices, credit: Credit, q: Sugg
   const index = currentIndex(services);
   const limit = q.limit ?? DEFAULT_SUGGESTIONS;
   const only = q.only ?? 'both';
-  const found = rememberedSuggestions(index, `${limit} ${only} ${q.q}`, () => ({
+  const language = namesLanguage(credit.lang);
+  const { names } = services;
+  const found = rememberedSuggestions(index, `${limit} ${only} ${language} ${q.q}`, () => ({
     places: only === 'hotels' ? [] : services.placeSuggestions.suggest(q.q, limit, (placeId) => index.hotelCount(placeId)).map(({ place }) => ({
       place_id: place.id,
-      name: place.name,
-      label: place.label,
+      name: names.nameOf(place, language),
+      label: names.labelOf(place, language),
       kind: place.kind,
       country_code: place.countryCode,
       // What a search of it (by this place_id, or its name as destination) answers as its total.
@@ -33,7 +36,8 @@ export async function suggest(services: CatalogServices, credit: Credit, q: Sugg
   const t = index.table;
   const hotels = found.hotels.map((i) => {
     const id = t.idOf(i);
-    return { id, name: t.nameOf(i), city: t.cityOf(i), country_code: t.countryCodeOf(i), url: hotelUrl(services.links, id, credit) };
+    const city = names.cityOf(t.cityOf(i), t.countryCodeOf(i), t.lat[i], t.lng[i], language);
+    return { id, name: t.nameOf(i), city, country_code: t.countryCodeOf(i), url: hotelUrl(services.links, id, credit) };
   });
   return { places: found.places, hotels };
 }

@@ -5,7 +5,8 @@
 // nearest first. Other files of the same form add to them, each made by its own script: the
 // UNESCO World Heritage sites and a reviewed table of tourist regions (sights.json), the national
 // parks of every country (more-areas.json), named islands (islands.json).
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { dataFile } from './data-file.js';
 import { foldText, slugify } from '../text/fold.js';
 import type { Place } from './place.js';
 
@@ -38,10 +39,6 @@ export interface AreaRow {
 
 const POINT_KINDS: ReadonlySet<string> = new Set(['sight', 'peak', 'cape', 'waterfall']);
 
-/** A bundled data file, in the source tree beside this file; in a build (dist/src/places), the source tree's. */
-function dataFile(name: string): URL | undefined {
-  return [new URL(`./data/${name}`, import.meta.url), new URL(`../../../src/places/data/${name}`, import.meta.url)].find((url) => existsSync(url));
-}
 
 function readAreas(file: URL): AreaSource[] {
   const { areas } = JSON.parse(readFileSync(file, 'utf8')) as { areas: AreaRow[] };

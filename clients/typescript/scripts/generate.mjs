@@ -21,6 +21,8 @@ export async function render(openApiDocument, loadConfig) {
     mainSite: config.MAIN_SITE,
     affiliateParam: config.AFFILIATE_PARAM,
     subIdParam: config.SUB_ID_PARAM,
+    langParam: config.LANG_PARAM,
+    currencyParam: config.CURRENCY_PARAM,
     signupUrl: config.AFFILIATE_SIGNUP_URL,
     keylessPerHour: config.LIMIT_KEYLESS_PER_HOUR,
     standardPerDay: config.LIMIT_STANDARD_PER_DAY,

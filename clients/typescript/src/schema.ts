@@ -563,6 +563,10 @@ export interface operations {
                 min_rating?: number;
                 /** @description Your tag for the placement. Every returned link carries it as the query parameter utm_content. */
                 sub_id?: string;
+                /** @description The traveller's language, a BCP 47 tag (de, pt-BR, zh-Hant). Place names in the answer (destination, labels, cities) are given in it where the service has them, else in English (the Content-Language header says which); every link carries it as lang, so the hotel page opens in it. Without it, an HTTP call uses its Accept-Language header. Error messages stay in English. */
+                lang?: string;
+                /** @description The traveller's currency, an ISO 4217 code (EUR, BRL, JPY): every link carries it as currency, so the hotel page shows prices in it. */
+                currency?: string;
                 /** @description The next_cursor of an earlier answer, to get the next page: send it with the same search parameters (limit may differ). A cursor of another search, or made before the catalog was updated, is 400. */
                 cursor?: string;
             };
@@ -639,6 +643,10 @@ export interface operations {
                 city?: string;
                 /** @description Your tag for the placement. Every returned link carries it as the query parameter utm_content. */
                 sub_id?: string;
+                /** @description The traveller's language, a BCP 47 tag (de, pt-BR, zh-Hant). Place names in the answer (destination, labels, cities) are given in it where the service has them, else in English (the Content-Language header says which); every link carries it as lang, so the hotel page opens in it. Without it, an HTTP call uses its Accept-Language header. Error messages stay in English. */
+                lang?: string;
+                /** @description The traveller's currency, an ISO 4217 code (EUR, BRL, JPY): every link carries it as currency, so the hotel page shows prices in it. */
+                currency?: string;
             };
             header?: never;
             path?: never;
@@ -707,6 +715,10 @@ export interface operations {
             query?: {
                 /** @description Your tag for the placement. Every returned link carries it as the query parameter utm_content. */
                 sub_id?: string;
+                /** @description The traveller's language, a BCP 47 tag (de, pt-BR, zh-Hant). Place names in the answer (destination, labels, cities) are given in it where the service has them, else in English (the Content-Language header says which); every link carries it as lang, so the hotel page opens in it. Without it, an HTTP call uses its Accept-Language header. Error messages stay in English. */
+                lang?: string;
+                /** @description The traveller's currency, an ISO 4217 code (EUR, BRL, JPY): every link carries it as currency, so the hotel page shows prices in it. */
+                currency?: string;
             };
             header?: {
                 /** @description The ETag of an answer you kept: when the hotel is unchanged the answer is 304 without a body. A 304 is a call and costs 1. */
@@ -785,6 +797,10 @@ export interface operations {
             query?: {
                 /** @description Your tag for the placement. Every returned link carries it as the query parameter utm_content. */
                 sub_id?: string;
+                /** @description The traveller's language, a BCP 47 tag (de, pt-BR, zh-Hant). Place names in the answer (destination, labels, cities) are given in it where the service has them, else in English (the Content-Language header says which); every link carries it as lang, so the hotel page opens in it. Without it, an HTTP call uses its Accept-Language header. Error messages stay in English. */
+                lang?: string;
+                /** @description The traveller's currency, an ISO 4217 code (EUR, BRL, JPY): every link carries it as currency, so the hotel page shows prices in it. */
+                currency?: string;
             };
             header?: never;
             path?: never;
@@ -848,6 +864,10 @@ export interface operations {
                 only?: "places" | "hotels";
                 /** @description Your tag for the placement. Every returned link carries it as the query parameter utm_content. */
                 sub_id?: string;
+                /** @description The traveller's language, a BCP 47 tag (de, pt-BR, zh-Hant). Place names in the answer (destination, labels, cities) are given in it where the service has them, else in English (the Content-Language header says which); every link carries it as lang, so the hotel page opens in it. Without it, an HTTP call uses its Accept-Language header. Error messages stay in English. */
+                lang?: string;
+                /** @description The traveller's currency, an ISO 4217 code (EUR, BRL, JPY): every link carries it as currency, so the hotel page shows prices in it. */
+                currency?: string;
             };
             header?: {
                 /** @description The ETag of an answer you kept: when the hotel is unchanged the answer is 304 without a body. A 304 is a call and costs 1. */
