@@ -275,6 +275,9 @@ describe('destinations as travellers type them', () => {
     };
     // The name without them, when the whole is no place's name.
     expect(await understood('Porto beach')).toBe('Porto, Portugal');
+    // A kind word alone is no place, unless a capital is called so (Praia, "beach", Cape Verde's).
+    expect(await understood('beach')).toBe(404);
+    expect(await understood('Praia')).toBe('Praia, Cape Verde');
     expect(await understood('Sintra mountains')).toBe('Sintra, Lisbon, Portugal');
     // ...and the area itself where it is one of the bundled ones.
     expect(await understood('hotels on Lake Garda')).toBe('Lake Garda, Veneto, Italy');

@@ -112,13 +112,18 @@ export class GazetteerResolver implements DestinationResolver {
     this.throughTypos = (name) => gazetteer.entriesNear(name);
   }
 
+  private namesACapital(folded: string): boolean {
+    return this.gazetteer.entriesNamed(folded).some(({ place }) => place.kind === 'city' && this.gazetteer.capitalOf(place.countryCode) === place.id);
+  }
+
   resolve(text: string, hotelCount: HotelCount): Resolution | null {
     // "U.K.", "U.S.A.": an abbreviation written with dots is the abbreviation.
     const undotted = DOTTED_ABBREVIATION.test(text.trim()) ? text.replace(/\./g, '') : text;
     const parts = undotted.split(',').map(foldText).filter(Boolean);
     if (parts.length === 0) return null;
-    // "island", "the lake", "valley": a kind of place, not one (not Iceland, not Valley, Alabama).
-    if (namesOnlyAKind(parts.join(' '))) return null;
+    // "island", "the lake", "valley": a kind of place, not one (not Iceland, not Valley, Alabama);
+    // but a capital called so is that capital ("Praia", Cape Verde's, is also "beach").
+    if (namesOnlyAKind(parts.join(' ')) && !this.namesACapital(parts.join(' '))) return null;
     // A name as typed always wins; only text no place is called is read as a typo, or as the
     // beginning of a name ("amster", "san fran"), whichever means the likelier place, each
     // counted as a tenth as likely as a name typed whole: "bangk" is Bangkok, not Bangui a typo
