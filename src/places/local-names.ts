@@ -5,6 +5,7 @@
 // their labels that name a region or a country are still given in the language.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
+import { LRUCache } from 'lru-cache';
 import { dataFile } from './data-file.js';
 import { DEFAULT_LANGUAGE, type NameLanguage } from '../locale/languages.js';
 import type { Gazetteer } from './gazetteer.js';
@@ -40,6 +41,8 @@ export class LocalNames {
   private cityNames?: Map<string, Partial<Record<NameLanguage, string>>>;
   private regionNames?: Map<string, Record<string, string>>;
   private readonly countryNames = new Map<NameLanguage, Intl.DisplayNames>();
+  /** Labels made, by language and place: a search answers the same places again and again. */
+  private readonly labels = new LRUCache<string, string>({ max: 20_000 });
 
   constructor(private readonly gazetteer: Gazetteer) {}
 
@@ -64,6 +67,13 @@ export class LocalNames {
    */
   labelOf(place: Place, language: NameLanguage): string {
     if (language === DEFAULT_LANGUAGE) return place.label;
+    const key = `${language} ${place.id}`;
+    let label = this.labels.get(key);
+    if (label === undefined) this.labels.set(key, (label = this.makeLabel(place, language)));
+    return label;
+  }
+
+  private makeLabel(place: Place, language: NameLanguage): string {
     const own = place.label.startsWith(place.name) ? place.name : null;
     const rest = own === null ? place.label : place.label.slice(own.length);
     const region = place.regionKey ? this.gazetteer.region(place.regionKey) : undefined;
