@@ -23,8 +23,12 @@ export function creditQuery(settings: LinkSettings, credit: Credit): string {
   return pairs.join('&');
 }
 
+/** Each call's query, made at its first link: an answer's twenty links share it. */
+const queries = new WeakMap<Credit, string>();
+
 export function hotelUrl(settings: LinkSettings, hotelId: string, credit: Credit): string {
-  const query = creditQuery(settings, credit);
+  let query = queries.get(credit);
+  if (query === undefined) queries.set(credit, (query = creditQuery(settings, credit)));
   // Ids are page paths made of URL-safe characters (see HOTEL_ID_PATTERN); no escaping needed.
   return `https://${settings.mainSite}/${hotelId}${query ? `?${query}` : ''}`;
 }
