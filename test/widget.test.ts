@@ -27,12 +27,12 @@ let pageKey: string;
 let stingyKey: string;
 
 /** A blog page with the widget: attributes as given, under a policy that allows the service and nothing inline. */
-function blogPage(attributes: Record<string, string>): string {
+function blogPage(attributes: Record<string, string>, pageLang = 'en', version = 'v2'): string {
   const tag = Object.entries(attributes)
     .map(([name, value]) => ` ${name}="${value}"`)
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A travel blog</title>
-<script type="module" src="${t.baseUrl}/widget/v1.js"></script></head>
+  return `<!doctype html><html lang="${pageLang}"><head><meta charset="utf-8"><title>A travel blog</title>
+<script type="module" src="${t.baseUrl}/widget/${version}.js"></script></head>
 <body><main><h1>Three days in Lisbon</h1><p>Where to stay:</p><stays-search${tag}></stays-search></main></body></html>`;
 }
 
@@ -49,6 +49,8 @@ beforeAll(async () => {
       '/preset.html': { key: pageKey, 'sub-id': 'hero', destination: 'Lisbon' },
       '/stingy.html': { key: stingyKey, 'sub-id': 'footer' },
     };
+    // A German page pricing in euros; and one still loading the first release of the widget.
+    if (url.pathname === '/german.html' || url.pathname === '/first.html') pages[url.pathname] = { key: pageKey, 'sub-id': 'reise', currency: 'EUR' };
     const attributes = pages[url.pathname];
     if (!attributes) {
       response.writeHead(404).end();
@@ -59,7 +61,7 @@ beforeAll(async () => {
       // What the widget's documentation says a strict site needs: its script and calls, and photos; no inline anything.
       'content-security-policy': `default-src 'none'; script-src ${t.baseUrl}; connect-src ${t.baseUrl}; img-src ${t.baseUrl} https:; style-src 'none'`,
     });
-    response.end(blogPage(attributes));
+    response.end(url.pathname === '/german.html' ? blogPage(attributes, 'de') : url.pathname === '/first.html' ? blogPage(attributes, 'en', 'v1') : blogPage(attributes));
   });
   await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
   blogPort = (blog.address() as AddressInfo).port;
@@ -87,7 +89,7 @@ async function openBlog(origin: string, path: string, options: { bypassCSP?: boo
   const calls: string[] = [];
   const problems: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(t.baseUrl) && !request.url().includes('/widget/v1.js') && !request.url().includes('/demo/photos/')) calls.push(request.url());
+    if (request.url().startsWith(t.baseUrl) && !/\/widget\/v\d\.js/.test(request.url()) && !request.url().includes('/demo/photos/')) calls.push(request.url());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
@@ -241,11 +243,45 @@ describe('the widget script v1', () => {
     const built = readFileSync(new URL('../dist/widget/v1.js', import.meta.url));
     expect(createHash('sha256').update(built).digest('hex')).toBe('b56d6da6ec0e47e8d03d29a056a013e12ffe3e526e0b0c70d612a80ce46c7e8c');
   });
+
+  it('still works on a page that loads it: suggestions and credited cards', async () => {
+    const { page, problems, close } = await openBlog(allowedOrigin, '/first.html');
+    await widget(page).locator('input[role="combobox"]').fill('Lisb');
+    const option = widget(page).locator('[role="option"]').first();
+    await option.waitFor();
+    await option.click();
+    await widget(page).locator('a.card').first().waitFor();
+    expect(await widget(page).locator('a.card').first().getAttribute('href')).toMatch(/\?aff=lisbon-blog&utm_content=reise&lang=en$/);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('the widget in the page\'s language and currency (v2)', () => {
+  it('names places in the page\'s lang and opens hotel pages in it, priced in the widget\'s currency', async () => {
+    const { page, calls, problems, close } = await openBlog(allowedOrigin, '/german.html');
+    await widget(page).locator('input[role="combobox"]').fill('Lisb');
+    const option = widget(page).locator('[role="option"]').first();
+    await option.waitFor();
+    // The German name, as the bundled data has it.
+    const lissabon = JSON.parse(readFileSync(new URL('../src/places/data/city-names.json', import.meta.url), 'utf8')).names['2267057'].de;
+    expect(await option.textContent()).toContain(`${lissabon}, ${new Intl.DisplayNames(['de'], { type: 'region' }).of('PT')}`);
+    await option.click();
+    await widget(page).locator('a.card').first().waitFor();
+    for (const href of await widget(page).locator('a.card').evaluateAll((links: any[]) => links.map((a) => a.href as string))) {
+      expect(href).toMatch(/\?aff=lisbon-blog&utm_content=reise&lang=de&currency=EUR$/);
+    }
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(new URL(call).searchParams.get('lang')).toBe('de');
+    await page.screenshot({ path: 'artifacts/widget-german.png' });
+    expect(problems).toEqual([]);
+    await close();
+  });
 });
 
 describe('the snippet builder at /widget', () => {
   it('previews the widget and writes the snippet with the served script and its integrity hash', async () => {
-    const script = Buffer.from(await (await fetch(`${t.baseUrl}/widget/v1.js`)).arrayBuffer());
+    const script = Buffer.from(await (await fetch(`${t.baseUrl}/widget/v2.js`)).arrayBuffer());
     const integrity = `sha384-${createHash('sha384').update(script).digest('base64')}`;
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();
@@ -261,7 +297,7 @@ describe('the snippet builder at /widget', () => {
     await page.fill('input[name="destination"]', 'Lisbon');
     await page.fill('input[name="sub_id"]', 'sidebar');
     const snippet = await page.locator('#snippet').inputValue();
-    expect(snippet.split('\n')[0]).toBe(`<script type="module" src="${t.baseUrl}/widget/v1.js" integrity="${integrity}" crossorigin="anonymous"></script>`);
+    expect(snippet.split('\n')[0]).toBe(`<script type="module" src="${t.baseUrl}/widget/v2.js" integrity="${integrity}" crossorigin="anonymous"></script>`);
     expect(snippet.split('\n')[1]).toBe(`<stays-search key="${pageKey}" sub-id="sidebar" destination="Lisbon" limit="6"></stays-search>`);
     // The preview searches keyless: its links carry no code.
     await page.locator('#preview').getByRole('button', { name: 'Show hotels in Lisbon' }).click();

@@ -29,6 +29,7 @@ const INSTANCE_PATHS: Record<string, readonly string[]> = {
   '/docs': ['GET', 'HEAD'],
   '/widget': ['GET', 'HEAD'],
   '/widget/v1.js': ['GET', 'HEAD'],
+  '/widget/v2.js': ['GET', 'HEAD'],
   '/widget/builder.js': ['GET', 'HEAD'],
   '/widget/builder.css': ['GET', 'HEAD'],
   '/.well-known/oauth-protected-resource': ['GET', 'HEAD'],

@@ -31,7 +31,7 @@ function withSiteName(code: string, siteName: string): string {
 }
 
 /** A built file of the widget, or null when the widget has not been built. */
-export function widgetFile(name: 'v1.js' | 'builder.js', siteName: string): WidgetFile | null {
+export function widgetFile(name: 'v1.js' | 'v2.js' | 'builder.js', siteName: string): WidgetFile | null {
   const path = join(packageRoot(), 'dist', 'widget', name);
   if (!existsSync(path)) return null;
   const body = Buffer.from(withSiteName(readFileSync(path, 'utf8'), siteName));

@@ -15,7 +15,7 @@ export const WIDGET_PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src * data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 export function widgetPage(s: WidgetPageSettings): string {
-  const script = `${s.baseUrl}/widget/v1.js`;
+  const script = `${s.baseUrl}/widget/v2.js`;
   const origin = new URL(s.baseUrl).origin;
   return `<!doctype html>
 <html lang="en">
@@ -25,7 +25,7 @@ export function widgetPage(s: WidgetPageSettings): string {
 <title>Hotel search for your blog · ${html(s.serviceName)}</title>
 <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
 <link rel="stylesheet" href="/widget/builder.css">
-<script type="module" src="/widget/v1.js" integrity="${s.integrity}" crossorigin="anonymous"></script>
+<script type="module" src="/widget/v2.js" integrity="${s.integrity}" crossorigin="anonymous"></script>
 <script type="module" src="/widget/builder.js"></script>
 </head>
 <body>
@@ -63,7 +63,7 @@ export function widgetPage(s: WidgetPageSettings): string {
 <h3>If your site sets a Content-Security-Policy</h3>
 <p>The widget uses no inline script or style, no cookies and no storage. Allow the script and its calls from this service, and photos from their hosts:</p>
 <pre tabindex="0"><code>script-src ${html(origin)}; connect-src ${html(origin)}; img-src https:</code></pre>
-<p>The script's integrity hash is <code>${html(s.integrity)}</code>. It is served with long-lived, immutable caching; the file behind <code>/widget/v1.js</code> changes only with the service's release, and a page that pins the hash must take the new one then.</p>
+<p>The script's integrity hash is <code>${html(s.integrity)}</code>. It is served with long-lived, immutable caching; the file behind <code>/widget/v2.js</code> never changes: a release that changes the widget serves it at a new version's address, so a page that pins the hash keeps working (<code>/widget/v1.js</code>, the first release, is still served as it was).</p>
 </section>
 </main>
 </body>

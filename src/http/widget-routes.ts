@@ -1,5 +1,5 @@
-// What a blog needs from the service besides the API: the widget (/widget/v1.js, an ES module
-// with long-lived immutable caching), the page that builds its snippet (/widget), and the demo
+// What a blog needs from the service besides the API: the widget (/widget/v2.js, an ES module
+// with long-lived immutable caching; /widget/v1.js, the first release, byte for byte as pages pinned it), the page that builds its snippet (/widget), and the demo
 // catalog's photos (/demo/photos/…), drawn by the service so pages built on the demo look whole.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
@@ -25,13 +25,15 @@ function sendFile(reply: FastifyReply, file: WidgetFile, ifNoneMatch: string | u
 }
 
 export function registerWidgetRoutes(app: FastifyInstance, options: WidgetRouteOptions): { integrity: string | null } {
-  const widget = widgetFile('v1.js', options.serviceName);
+  const first = widgetFile('v1.js', options.serviceName);
+  const widget = widgetFile('v2.js', options.serviceName);
   const builder = widgetFile('builder.js', options.serviceName);
   if (!widget || !builder) options.logger.warn('the widget is not built (dist/widget): run npm run build; /widget answers 503 until then');
   const notBuilt = (reply: FastifyReply) =>
     reply.code(503).header('Retry-After', '60').send(errorBody('upstream_unavailable', 'the widget has not been built on this instance (npm run build)'));
 
-  app.get(`${WIDGET_PATH}/v1.js`, (request, reply) => (widget ? sendFile(reply, widget, request.headers['if-none-match'], IMMUTABLE) : notBuilt(reply)));
+  app.get(`${WIDGET_PATH}/v1.js`, (request, reply) => (first ? sendFile(reply, first, request.headers['if-none-match'], IMMUTABLE) : notBuilt(reply)));
+  app.get(`${WIDGET_PATH}/v2.js`, (request, reply) => (widget ? sendFile(reply, widget, request.headers['if-none-match'], IMMUTABLE) : notBuilt(reply)));
   app.get(`${WIDGET_PATH}/builder.js`, (request, reply) =>
     builder ? sendFile(reply, builder, request.headers['if-none-match'], 'public, max-age=300') : notBuilt(reply),
   );

@@ -29,6 +29,9 @@ export interface ApiSettings {
   base: string;
   key: string | null;
   subId: string | null;
+  /** The visitor's language (the element's or the page's lang) and the page's currency: names and links follow them. */
+  lang: string | null;
+  currency: string | null;
 }
 
 // Points are searched nearest first; a city, region or country best-rated first, as its destination search.
@@ -46,6 +49,8 @@ async function call<T>(settings: ApiSettings, path: string, params: Record<strin
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   if (settings.subId) url.searchParams.set('sub_id', settings.subId);
   if (settings.key) url.searchParams.set('key', settings.key);
+  if (settings.lang) url.searchParams.set('lang', settings.lang);
+  if (settings.currency) url.searchParams.set('currency', settings.currency);
   let response: Response;
   try {
     response = await fetch(url, { signal, credentials: 'omit', headers: { accept: 'application/json' } });
@@ -76,3 +81,16 @@ export const suggest = (settings: ApiSettings, q: string, signal: AbortSignal) =
 
 export const search = (settings: ApiSettings, target: SearchTarget, limit: number, signal: AbortSignal) =>
   call<SearchAnswer>(settings, 'hotels/search', searchParams(target, limit), signal);
+
+/** A page's lang as the service takes it, or null for none or one that is no language tag (a page's typo must not break the search). */
+export function languageTag(lang: string | null | undefined): string | null {
+  if (!lang) return null;
+  try {
+    return Intl.getCanonicalLocales(lang)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A currency attribute as the service takes it (three letters), or null. */
+export const currencyCode = (currency: string | null): string | null => (currency && /^[A-Za-z]{3}$/.test(currency.trim()) ? currency.trim().toUpperCase() : null);

@@ -3,7 +3,7 @@
 // results as cards whose links carry the key's affiliate code and the sub-id, and the credit
 // "Book on <site>". Nothing is asked of the service before the visitor acts (display rule 2):
 // a preset destination is a button, not a search. Styles live in a shadow root.
-import { AREA_KINDS, CallFailure, search, suggest, type ApiSettings, type PlaceSuggestion, type SearchAnswer, type SuggestAnswer, type SearchTarget } from './api.js';
+import { AREA_KINDS, CallFailure, currencyCode, languageTag, search, suggest, type ApiSettings, type PlaceSuggestion, type SearchAnswer, type SuggestAnswer, type SearchTarget } from './api.js';
 import { credit, hotelCard } from './cards.js';
 import { Combobox, type ComboboxOption } from './combobox.js';
 import { h } from './dom.js';
@@ -21,9 +21,15 @@ const REMEMBERED_TEXTS = 50;
 let sheet: CSSStyleSheet | null = null;
 let nextId = 0;
 
-// v1.js is immutable (pages pin its integrity hash), so it names the kinds it was made with; a
-// kind added since (area, 2026-11-26) shows no hint, which h() leaves out.
-const KIND_NAMES: Partial<Record<PlaceSuggestion['kind'], string>> = { city: 'City', region: 'Region', country: 'Country', airport: 'Airport', landmark: 'Landmark' };
+// The hint beside each suggested place (v1.js, kept as released, has no 'Area').
+const KIND_NAMES: Partial<Record<PlaceSuggestion['kind'], string>> = {
+  city: 'City',
+  region: 'Region',
+  country: 'Country',
+  airport: 'Airport',
+  landmark: 'Landmark',
+  area: 'Area',
+};
 
 function waitInWords(seconds: number): string {
   if (seconds < 90) return `${seconds} seconds`;
@@ -99,7 +105,14 @@ export class StaysSearch extends HTMLElement {
   get #settings(): ApiSettings {
     // The service that served this module, unless the page names another (api="https://…/").
     const base = this.getAttribute('api') ?? new URL('../', import.meta.url).href;
-    return { base: base.endsWith('/') ? base : `${base}/`, key: this.getAttribute('key'), subId: this.getAttribute('sub-id') };
+    return {
+      base: base.endsWith('/') ? base : `${base}/`,
+      key: this.getAttribute('key'),
+      subId: this.getAttribute('sub-id'),
+      // Its own lang, else the page's (<html lang="de">): place names and hotel pages in it.
+      lang: languageTag(this.closest('[lang]')?.getAttribute('lang')),
+      currency: currencyCode(this.getAttribute('currency')),
+    };
   }
 
   get #limit(): number {

@@ -1,0 +1,67 @@
+var l=class extends Error{constructor(i,n,s=null){super(n);this.kind=i;this.retryAfterSeconds=s}kind;retryAfterSeconds},g=new Set(["city","region","country"]);function A(e,t){if("destination"in e)return{destination:e.destination,limit:String(t)};let i={place_id:e.placeId,label:e.label,limit:String(t)};return g.has(e.kind)&&(i.sort="rating"),i}async function f(e,t,i,n){let s=new URL(t,e.base);for(let[u,S]of Object.entries(i))s.searchParams.set(u,S);e.subId&&s.searchParams.set("sub_id",e.subId),e.key&&s.searchParams.set("key",e.key);let o;try{o=await fetch(s,{signal:n,credentials:"omit",headers:{accept:"application/json"}})}catch(u){throw n.aborted?u:new l("offline","You seem to be offline. Check your connection and try again.")}let a=await o.json().catch(()=>null);if(o.ok&&a)return a;let c=a?.error?.message??`The hotel search answered ${o.status}.`,p=Number(o.headers.get("retry-after"));switch(o.status){case 404:throw new l("not_found",c);case 429:throw new l("rate_limited",c,Number.isFinite(p)&&p>0?p:null);case 401:throw new l("unauthorized",`Hotel search is not set up for this page: ${c}`);case 400:throw new l("invalid",c);default:throw new l("unavailable","Hotel search is unavailable right now. Please try again in a moment.")}}var b=(e,t,i)=>f(e,"suggest",{q:t,limit:"5"},i),y=(e,t,i,n)=>f(e,"hotels/search",A(t,i),n);function r(e,t={},...i){let n=document.createElement(e);for(let[s,o]of Object.entries(t))o!=null&&n.setAttribute(s,o);for(let s of i)s&&n.append(s);return n}function E(e){if(e===null||e<1)return null;let t=Math.round(e);return r("span",{class:"stars",part:"stars",role:"img","aria-label":`${e} star${e===1?"":"s"}`},"\u2605".repeat(t))}function T(e){if(e.rating===null)return null;let t=e.review_count?` \xB7 ${e.review_count.toLocaleString()} reviews`:"";return r("span",{class:"meta"},r("span",{class:"score"},`${e.rating.toFixed(1)}/10`),t)}function x(e){return r("span",{class:"nophoto",part:"photo","aria-hidden":"true"},e.trim().charAt(0).toUpperCase()||"\u2022")}function C(e){if(!e.photo_url)return x(e.name);let t=r("img",{class:"photo",part:"photo",src:e.photo_url,alt:"",loading:"lazy",decoding:"async",referrerpolicy:"no-referrer"});return t.addEventListener("error",()=>t.replaceWith(x(e.name)),{once:!0}),t}function v(e,t,i){let n=e.distance_km!==null?r("span",{class:"meta"},`${e.distance_km.toFixed(1)} km ${i}`):null,s=r("a",{class:"card",part:"card",href:e.url,target:"_blank",rel:"sponsored noopener"},C(e),r("span",{class:"body"},r("span",{class:"name",part:"name"},e.name),E(e.stars),T(e),n,r("span",{class:"meta"},e.address),r("span",{class:"cta","aria-hidden":"true"},`Book on ${t} \u2192`)));return r("li",{},s)}function w(e,t){let i=new URL(e);return i.pathname="/",i.hash="",r("p",{class:"credit",part:"credit"},r("a",{href:i.href,target:"_blank",rel:"sponsored noopener"},`Book on ${t}`))}var d=class{constructor(t,i){this.ids=t;this.announce=i;this.input=r("input",{id:`${t}-input`,type:"text",role:"combobox",part:"input",autocomplete:"off",spellcheck:"false",placeholder:"City, region, airport or hotel","aria-autocomplete":"list","aria-expanded":"false","aria-controls":`${t}-list`}),this.list=r("ul",{id:`${t}-list`,role:"listbox",part:"listbox","aria-label":"Suggestions",hidden:""}),this.input.addEventListener("keydown",n=>this.#s(n)),this.input.addEventListener("blur",()=>this.close()),this.list.addEventListener("mousedown",n=>n.preventDefault())}ids;announce;input;list;#t=[];#e=-1;show(t){this.list.replaceChildren(),this.#t=[],this.#e=-1;for(let[i,{text:n,hint:s,choose:o}]of t.entries()){let a=r("li",{id:`${this.ids}-option-${i}`,role:"option",part:"option","aria-selected":"false"},r("span",{},n),r("span",{class:"hint"},s));a.addEventListener("click",o),this.list.append(a),this.#t.push({element:a,choose:o})}if(t.length===0){this.close(),this.announce("No suggestions.");return}this.#n(),this.announce(`${t.length} suggestions. Use the up and down arrows to choose, Enter to search.`)}close(){this.#t[this.#e]?.element.setAttribute("aria-selected","false"),this.#e=-1,this.list.hidden=!0,this.input.setAttribute("aria-expanded","false"),this.input.removeAttribute("aria-activedescendant")}chooseActive(){let t=this.#t[this.#e];return t?(t.choose(),!0):!1}#n(){this.list.hidden=!1,this.input.setAttribute("aria-expanded","true")}#i(t){let i=this.#t.length;if(i===0)return;this.#n(),this.#t[this.#e]?.element.setAttribute("aria-selected","false"),this.#e=this.#e<0?t>0?0:i-1:(this.#e+t+i)%i;let n=this.#t[this.#e].element;n.setAttribute("aria-selected","true"),n.scrollIntoView({block:"nearest"}),this.input.setAttribute("aria-activedescendant",n.id)}#s(t){t.key==="ArrowDown"||t.key==="ArrowUp"?(t.preventDefault(),this.#i(t.key==="ArrowDown"?1:-1)):t.key==="Escape"&&(t.preventDefault(),this.list.hidden?this.input.value="":this.close())}};var k=`
+:host {
+  --stays-accent: #0b57d0;
+  --stays-accent-text: #fff;
+  --stays-text: #1f1f1f;
+  --stays-muted: #5f6368;
+  --stays-background: #fff;
+  --stays-card-background: #fff;
+  --stays-border: #dadce0;
+  --stays-radius: 12px;
+  --stays-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  --stays-columns: repeat(auto-fill, minmax(210px, 1fr));
+  display: block;
+  font-family: var(--stays-font);
+  color: var(--stays-text);
+  background: var(--stays-background);
+  line-height: 1.4;
+}
+:host([hidden]) { display: none; }
+* { box-sizing: border-box; }
+.box { padding: 4px 0; }
+form { display: flex; gap: 8px; align-items: flex-end; flex-wrap: wrap; }
+.field { position: relative; flex: 1 1 240px; }
+label { display: block; font-size: .9em; font-weight: 600; margin: 0 0 4px; }
+input {
+  width: 100%; font: inherit; color: inherit; background: var(--stays-background);
+  padding: 10px 12px; border: 1px solid var(--stays-border); border-radius: var(--stays-radius);
+}
+input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid var(--stays-accent); outline-offset: 2px; }
+button {
+  font: inherit; font-weight: 600; cursor: pointer; padding: 10px 16px; border: 0;
+  border-radius: var(--stays-radius); background: var(--stays-accent); color: var(--stays-accent-text);
+}
+button.link { background: none; color: var(--stays-accent); padding: 2px 4px; text-decoration: underline; font-weight: 500; }
+[role="listbox"] {
+  position: absolute; z-index: 10; left: 0; right: 0; top: 100%; margin: 4px 0 0; padding: 4px 0; list-style: none;
+  background: var(--stays-background); border: 1px solid var(--stays-border); border-radius: var(--stays-radius);
+  box-shadow: 0 6px 20px rgba(0, 0, 0, .15); max-height: 320px; overflow-y: auto;
+}
+[role="option"] { padding: 8px 12px; cursor: pointer; display: flex; justify-content: space-between; gap: 12px; }
+[role="option"][aria-selected="true"], [role="option"]:hover { background: color-mix(in srgb, var(--stays-accent) 12%, transparent); }
+.hint { color: var(--stays-muted); font-size: .85em; white-space: nowrap; }
+.status { color: var(--stays-muted); margin: 12px 0 4px; min-height: 1.4em; }
+.alert:empty { display: none; }
+.alert { margin: 12px 0; padding: 10px 12px; border-radius: var(--stays-radius); background: #fdecea; color: #5f1410; }
+.preset { margin-top: 12px; }
+.cards { display: grid; grid-template-columns: var(--stays-columns); gap: 14px; list-style: none; margin: 12px 0 0; padding: 0; }
+.card {
+  display: flex; flex-direction: column; height: 100%; color: inherit; text-decoration: none; overflow: hidden;
+  background: var(--stays-card-background); border: 1px solid var(--stays-border); border-radius: var(--stays-radius);
+}
+.card:hover { box-shadow: 0 4px 14px rgba(0, 0, 0, .12); }
+.photo, .nophoto { display: block; width: 100%; aspect-ratio: 3 / 2; object-fit: cover; background: #e8eaed; }
+.nophoto {
+  display: flex; align-items: center; justify-content: center; font-size: 2.2em; font-weight: 700;
+  color: var(--stays-accent-text); background: linear-gradient(135deg, var(--stays-accent), color-mix(in srgb, var(--stays-accent) 45%, #000));
+}
+.body { padding: 10px 12px 12px; display: flex; flex-direction: column; gap: 4px; flex: 1; }
+.name { font-weight: 700; font-size: 1.02em; }
+.stars { color: #b06000; letter-spacing: 1px; }
+.meta { color: var(--stays-muted); font-size: .9em; }
+.score { font-weight: 700; color: var(--stays-text); }
+.cta { margin-top: auto; padding-top: 6px; color: var(--stays-accent); font-weight: 600; }
+.credit { margin: 14px 0 0; font-size: .9em; }
+.credit a { color: var(--stays-accent); font-weight: 600; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+`;var _=6,L=150,$=50,h=null,M=0,H={city:"City",region:"Region",country:"Country",airport:"Airport",landmark:"Landmark"};function I(e){return e<90?`${e} seconds`:e<5400?`${Math.round(e/60)} minutes`:`${Math.round(e/3600)} hours`}var m=class extends HTMLElement{static observedAttributes=["destination"];#t;#e;#n;#i;#s;#o;#r;#b=`stays-${M++}`;#p=!0;#d;#h=null;#a=null;#l=new Map;constructor(){super();let t=this.attachShadow({mode:"open"});h??=new CSSStyleSheet,h.cssRules.length===0&&h.replaceSync(k),t.adoptedStyleSheets=[h];let i=this.#b;this.#n=r("div",{class:"sr","aria-live":"polite"}),this.#t=new d(i,s=>this.#n.textContent=s),this.#e=this.#t.input,this.#i=r("button",{type:"button",class:"preset",part:"preset",hidden:""}),this.#s=r("div",{class:"status",part:"status",role:"status"}),this.#o=r("div",{class:"alert",part:"alert",role:"alert"}),this.#r=r("div",{part:"results","aria-live":"polite"});let n=r("form",{role:"search",part:"form","aria-label":"Hotel search"},r("div",{class:"field"},r("label",{for:`${i}-input`,part:"label"},"Where are you going?"),this.#e,this.#t.list),r("button",{type:"submit",part:"button"},"Search"));t.append(r("div",{class:"box",part:"container"},n,this.#i,this.#n,this.#s,this.#o,this.#r)),n.addEventListener("submit",s=>{s.preventDefault();let o=this.#e.value.trim();!this.#t.chooseActive()&&o&&this.#c({destination:o},o)}),this.#e.addEventListener("input",()=>this.#x()),this.#i.addEventListener("click",()=>{let s=this.getAttribute("destination");s&&this.#c({destination:s},s)})}connectedCallback(){this.#g()}attributeChangedCallback(){this.#g()}disconnectedCallback(){clearTimeout(this.#d),this.#h?.abort(),this.#a?.abort()}get#u(){let t=this.getAttribute("api")??new URL("../",import.meta.url).href;return{base:t.endsWith("/")?t:`${t}/`,key:this.getAttribute("key"),subId:this.getAttribute("sub-id")}}get#y(){let t=Number(this.getAttribute("limit"));return Number.isInteger(t)&&t>=1?Math.min(t,20):_}#g(){let t=this.getAttribute("destination")?.trim();this.#i.hidden=!t,this.#i.textContent=t?`Show hotels in ${t}`:""}#x(){clearTimeout(this.#d),this.#h?.abort();let t=this.#e.value.trim();if(t.length<2)return this.#t.close();let i=this.#l.get(t.toLowerCase());if(i)return this.#m(i);this.#d=setTimeout(()=>this.#v(t),L)}async#v(t){let i=this.#h=new AbortController;try{let n=await b(this.#u,t,i.signal);this.#l.size>=$&&this.#l.clear(),this.#l.set(t.toLowerCase(),n),!i.signal.aborted&&this.#e.value.trim()===t&&this.#m(n)}catch(n){if(i.signal.aborted)return;n instanceof l&&n.kind!=="invalid"&&n.kind!=="not_found"&&this.#f(n)}}#m({places:t,hotels:i}){let n=[];for(let s of t.filter(o=>o.hotel_count>0)){let o=s.kind==="city"||s.kind==="region"?`${s.hotel_count} hotels`:H[s.kind];n.push({text:s.label,hint:o,choose:()=>{this.#e.value=s.name,this.#c({placeId:s.place_id,kind:s.kind,label:s.label},s.label)}})}for(let s of i)n.push({text:`${s.name}, ${s.city}`,hint:"Hotel",choose:()=>{this.#t.close(),window.open(s.url,"_blank","noopener")}});this.#t.show(n)}async#c(t,i){this.#t.close(),this.#p="destination"in t||g.has(t.kind),this.#a?.abort();let n=this.#a=new AbortController;this.#o.textContent="",this.#s.textContent=`Searching hotels in ${i}\u2026`,this.#r.setAttribute("aria-busy","true");try{let s=await y(this.#u,t,this.#y,n.signal);n.signal.aborted||this.#w(s)}catch(s){if(n.signal.aborted)return;this.#r.replaceChildren(),s instanceof l&&s.kind==="not_found"?this.#s.textContent=`Nothing found for \u201C${i}\u201D. Try a city, a region or a landmark.`:this.#f(s instanceof l?s:new l("unavailable","Hotel search is unavailable right now. Please try again in a moment."))}finally{this.#a===n&&this.#r.removeAttribute("aria-busy")}}#w(t){let i=t.hotels.length;this.#s.textContent=t.total===0?`No hotels found in ${t.destination}.`:`${t.total} hotel${t.total===1?"":"s"} in ${t.destination}${t.total>i?`, the best ${i} shown`:""}.`;let n=[];if(t.alternatives?.length){let s=t.alternatives.map(o=>{let a=r("button",{type:"button",class:"link",part:"alternative"},o.label);return a.addEventListener("click",()=>this.#c({placeId:o.place_id,kind:o.kind,label:o.label},o.label)),a});n.push(r("p",{class:"meta",part:"alternatives"},"Did you mean: ",...s.flatMap((o,a)=>a===0?[o]:[", ",o])))}if(i>0){let s=this.#p?"from the centre":"away",o=t.hotels.map(a=>v(a,"%%STAYS_SITE_NAME%%",s));n.push(r("ul",{class:"cards",part:"cards","aria-label":`Hotels in ${t.destination}`},...o)),n.push(w(t.hotels[0].url,"%%STAYS_SITE_NAME%%"))}this.#r.replaceChildren(...n)}#f(t){this.#t.close(),this.#s.textContent="";let i=t.message;t.kind==="rate_limited"&&!this.getAttribute("key")&&t.retryAfterSeconds!==null&&(i=`You have searched a lot in a short time. Please try again in ${I(t.retryAfterSeconds)}.`),this.#o.textContent=i}};customElements.get("stays-search")||customElements.define("stays-search",m);export{m as StaysSearch};
