@@ -4,6 +4,7 @@
 import { ServiceError } from '../errors.js';
 import type { Caller } from '../keys/caller.js';
 import type { Credit } from '../links/hotel-link.js';
+import type { Admission, Identification, RequestGate } from './gate.js';
 
 /** What every operation's input may carry for its links: the placement, the traveller's language and currency. */
 export interface LocaleInput {
@@ -11,7 +12,6 @@ export interface LocaleInput {
   lang?: string;
   currency?: string;
 }
-import type { Admission, Identification, RequestGate } from './gate.js';
 
 export interface CallSteps<Input, Output> {
   /** The call's input, checked against its schema; throws `invalid_params`. */
