@@ -151,7 +151,10 @@ describe('OpenAPI document', () => {
       'X-RateLimit-Reset',
       'RateLimit-Policy',
       'RateLimit',
+      'Content-Language',
     ]);
+    // Links name no places: their answer says no language.
+    expect(doc.body.paths['/links'].post.responses['200'].headers['Content-Language']).toBeUndefined();
     expect(doc.body.components.schemas.Error.properties.error.properties.code.enum).toEqual([
       'unauthorized',
       'rate_limited',

@@ -145,10 +145,11 @@ function operationJson(operation: HttpOperation, s: OpenApiSettings): Json {
   const cacheHeaders = operation.cacheControl
     ? { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: '#/components/headers/Cache-Control' } }
     : {};
+  const languageHeaders = operation.namesPlaces ? { 'Content-Language': { $ref: '#/components/headers/Content-Language' } } : {};
   const responses: Json = {
     200: {
       description: 'OK',
-      headers: { ...LIMIT_HEADERS, ...cacheHeaders },
+      headers: { ...LIMIT_HEADERS, ...cacheHeaders, ...languageHeaders },
       content: {
         'application/json': {
           schema: schemaJson(operation.operation.output, true, false),
@@ -235,6 +236,13 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
         },
       },
       headers: {
+        'Content-Language': {
+          description:
+            'The language the answer names places in: the lang sent, else the best match of Accept-Language among the ' +
+            "service's languages, else en (the names it has no name for in that language stay English). Such answers " +
+            'carry Vary: Accept-Language.',
+          schema: { type: 'string', examples: ['de'] },
+        },
         'X-RateLimit-Limit': {
           description:
             "The limit of the allowance the call counted against: your key's, or your address's for a keyless call " +

@@ -496,6 +496,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description The language the answer names places in: the lang sent, else the best match of Accept-Language among the service's languages, else en (the names it has no name for in that language stay English). Such answers carry Vary: Accept-Language. */
+        "Content-Language": string;
         /** @description The limit of the allowance the call counted against: your key's, or your address's for a keyless call and for a key that was refused (401) or could not be checked (503); for a publishable key, the visitor's hour or the key's day, whichever has less left. */
         "X-RateLimit-Limit": number;
         /** @description Requests left in the current window, never below 0. */
@@ -584,6 +586,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Content-Language": components["headers"]["Content-Language"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -662,6 +665,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Content-Language": components["headers"]["Content-Language"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -742,6 +746,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -888,6 +893,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Language": components["headers"]["Content-Language"];
                     [name: string]: unknown;
                 };
                 content: {
