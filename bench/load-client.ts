@@ -5,6 +5,7 @@
 import autocannon from 'autocannon';
 import type { LoadFigures, LoadOptions, Scenario } from './load.js';
 import { ownCpuSeconds } from './machine.js';
+import { openLoop } from './open-loop.js';
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
@@ -26,31 +27,33 @@ const drawn = (request: autocannon.Request) => {
   return { ...request, path: r.path, body: r.body };
 };
 const answersOn = new Map<object, number>();
-const result = await new Promise<autocannon.Result>((resolve, reject) => {
-  const instance = autocannon(
-    {
-      url: base,
-      connections: options.connections,
-      duration: options.seconds,
-      ...(options.rate ? { overallRate: options.rate } : {}),
-      requests: [{ method: scenario.method, headers: scenario.headers, setupRequest: drawn }],
-    },
-    (error, done) => (error ? reject(error) : resolve(done)),
-  );
-  instance.on('response', (connection, statusCode, _bytes, milliseconds) => {
-    const nth = (answersOn.get(connection) ?? 0) + 1;
-    answersOn.set(connection, nth);
-    if (nth > 1 && statusCode >= 200 && statusCode < 300) latencies.push(milliseconds);
+/** Flat out (autocannon, each connection sending as answers come), or at a fixed rate (bench/open-loop.ts). */
+async function flatOut(): Promise<{ reqPerSec: number; answered: number; failures: number }> {
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: options.connections,
+        duration: options.seconds,
+        requests: [{ method: scenario.method, headers: scenario.headers, setupRequest: drawn }],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (connection, statusCode, _bytes, milliseconds) => {
+      const nth = (answersOn.get(connection) ?? 0) + 1;
+      answersOn.set(connection, nth);
+      if (nth > 1 && statusCode >= 200 && statusCode < 300) latencies.push(milliseconds);
+    });
   });
-});
+  return { reqPerSec: result['2xx'] / result.duration, answered: result['2xx'], failures: result.non2xx + result.errors + result.timeouts };
+}
+async function atRate(rate: number): Promise<{ reqPerSec: number; answered: number; failures: number }> {
+  const run = await openLoop(base, scenario.method, scenario.headers, scenario.requests, rate, options.seconds, options.connections);
+  latencies.push(...run.latencies);
+  return { reqPerSec: run.answered / run.seconds, answered: run.answered, failures: run.failures };
+}
+const counts = options.rate ? await atRate(options.rate) : await flatOut();
 latencies.sort((a, b) => a - b);
 const percentile = (p: number) => (latencies.length === 0 ? Number.NaN : Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]));
-const figures: LoadFigures = {
-  reqPerSec: result['2xx'] / result.duration,
-  answered: result['2xx'],
-  p50: percentile(50),
-  p99: percentile(99),
-  failures: result.non2xx + result.errors + result.timeouts,
-  clientCpuSeconds: ownCpuSeconds(),
-};
+const figures: LoadFigures = { ...counts, p50: percentile(50), p99: percentile(99), clientCpuSeconds: ownCpuSeconds() };
 process.stdout.write(`${JSON.stringify(figures)}\n`);

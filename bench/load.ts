@@ -43,7 +43,7 @@ export interface LoadFigures {
 export interface LoadOptions {
   connections: number;
   seconds: number;
-  /** Requests a second across all connections, sent on time whatever the answers do; without it, as fast as answers come. */
+  /** Requests a second, spread evenly and sent when due whatever the answers do (bench/open-loop.ts); without it, as fast as answers come. */
   rate?: number;
 }
 

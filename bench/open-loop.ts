@@ -1,0 +1,71 @@
+// Load at a fixed rate, the requests spread evenly over each second: what a service sees from
+// many visitors, who do not wait for each other. autocannon's rate option is no such thing: each
+// connection sends its share of a second as fast as answers come, then waits for the next second,
+// so every second began with a burst of the whole flat-out load. Each latency is counted from when
+// its request was due, not from when it went out, so a generator that falls behind shows it in the
+// figures rather than hiding it (coordinated omission).
+import { Agent, request } from 'node:http';
+import type { LoadRequest } from './load.js';
+
+export interface OpenLoopFigures {
+  latencies: number[];
+  answered: number;
+  failures: number;
+  seconds: number;
+}
+
+export async function openLoop(
+  base: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  requests: readonly LoadRequest[],
+  rate: number,
+  seconds: number,
+  connections: number,
+): Promise<OpenLoopFigures> {
+  const target = new URL(base);
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const interval = 1000 / rate;
+  const total = Math.floor(seconds * rate);
+  const latencies: number[] = [];
+  let answered = 0;
+  let failures = 0;
+  let settled = 0;
+  let sent = 0;
+  const start = performance.now();
+
+  await new Promise<void>((done) => {
+    const settle = () => {
+      if (++settled === total) done();
+    };
+    const send = (due: number, r: LoadRequest) => {
+      const outgoing = request(
+        { agent, host: target.hostname, port: target.port, method, path: r.path, headers: r.body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(r.body) } },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode! >= 200 && response.statusCode! < 300) {
+              answered++;
+              latencies.push(performance.now() - due);
+            } else failures++;
+            settle();
+          });
+        },
+      );
+      outgoing.on('error', () => {
+        failures++;
+        settle();
+      });
+      outgoing.end(r.body);
+    };
+    const tick = () => {
+      const now = performance.now();
+      const due = Math.min(total, Math.floor((now - start) / interval) + 1);
+      for (; sent < due; sent++) send(start + sent * interval, requests[sent % requests.length]);
+      if (sent < total) setTimeout(tick, 1);
+    };
+    tick();
+  });
+  agent.destroy();
+  return { latencies, answered, failures, seconds: (performance.now() - start) / 1000 };
+}
