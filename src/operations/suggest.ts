@@ -31,13 +31,13 @@ export async function suggest(services: CatalogServices, credit: Credit, q: Sugg
       // What a search of it (by this place_id, or its name as destination) answers as its total.
       hotel_count: placeTotal(index, place),
     })),
-    hotels: only === 'places' ? [] : index.suggestHotels(q.q, limit),
+    hotels: (only === 'places' ? [] : index.suggestHotels(q.q, limit)).map((i) => {
+      const t = index.table;
+      const city = names.cityOf(t.cityOf(i), t.countryCodeOf(i), t.lat[i], t.lng[i], language);
+      return { id: t.idOf(i), name: t.nameOf(i), city, country_code: t.countryCodeOf(i) };
+    }),
   }));
-  const t = index.table;
-  const hotels = found.hotels.map((i) => {
-    const id = t.idOf(i);
-    const city = names.cityOf(t.cityOf(i), t.countryCodeOf(i), t.lat[i], t.lng[i], language);
-    return { id, name: t.nameOf(i), city, country_code: t.countryCodeOf(i), url: hotelUrl(services.links, id, credit) };
-  });
+  // The links are the caller's own: made at every call, never remembered.
+  const hotels = found.hotels.map((hotel) => ({ ...hotel, url: hotelUrl(services.links, hotel.id, credit) }));
   return { places: found.places, hotels };
 }

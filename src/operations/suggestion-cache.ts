@@ -7,11 +7,12 @@ import type { CatalogIndex } from '../search/catalog-index.js';
 import type { SuggestResponse } from './schemas.js';
 
 export type SuggestedPlace = SuggestResponse['places'][number];
+/** A suggested hotel but its link, which is the caller's. */
+export type SuggestedHotel = Omit<SuggestResponse['hotels'][number], 'url'>;
 
 export interface Suggested {
   places: SuggestedPlace[];
-  /** The hotels' positions in the index's table, best first. */
-  hotels: number[];
+  hotels: SuggestedHotel[];
 }
 
 /**

@@ -2,6 +2,7 @@
 // text, a place_id that suggestions and alternatives hand out, or the hotel_count a suggestion
 // shows. One function, so that a suggested place, its place_id search and its destination search
 // answer the same hotels in the same order, with the suggestion's count as the search's total.
+import { LRUCache } from 'lru-cache';
 import type { Place } from '../places/place.js';
 import type { CatalogIndex, Filters, HitList, SortOrder } from './catalog-index.js';
 
@@ -33,9 +34,9 @@ export function searchPlace(index: CatalogIndex, place: Place, filters: Filters,
   return found;
 }
 
-/** Past this many places counted, the counts start again (a bound on what odd texts can fill). */
+/** Places whose totals are kept per catalog, the least recently shown forgotten first. */
 const MAX_COUNTED = 50_000;
-const totals = new WeakMap<CatalogIndex, Map<string, number>>();
+const totals = new WeakMap<CatalogIndex, LRUCache<string, number>>();
 
 /**
  * What a search of the place without filters answers as its `total`: a suggestion's hotel_count.
@@ -47,10 +48,9 @@ export function placeTotal(index: CatalogIndex, place: Place): number {
   const filed = index.hotelCount(place.id);
   if (filed > 0 && !place.nearestFirst && place.box === undefined) return filed;
   let counts = totals.get(index);
-  if (!counts) totals.set(index, (counts = new Map()));
+  if (!counts) totals.set(index, (counts = new LRUCache({ max: MAX_COUNTED })));
   let total = counts.get(place.id);
   if (total === undefined) {
-    if (counts.size >= MAX_COUNTED) counts.clear();
     total = searchPlace(index, place, NO_FILTERS, undefined, 0).total;
     counts.set(place.id, total);
   }
