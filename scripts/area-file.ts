@@ -2,19 +2,11 @@
 // islands), written by their derive scripts alike and read by src/places/areas.ts, whose AreaRow
 // is the form of a line: an "about" line, the sources, then one area per line, sorted so a rerun
 // writes the same bytes.
-import type { AreaRow, Box } from '../src/places/areas.js';
+import type { AreaRow, AreaSource } from '../src/places/areas.js';
 import { foldText } from '../src/text/fold.js';
 
-export interface AreaEntry {
-  name: string;
-  aliases: string[];
-  kind: string;
-  countries: string[];
-  lat: number;
-  lng: number;
-  box: Box;
-  /** The box is a square drawn around a point ("p": 1). */
-  point: boolean;
+/** An area as a derive script has it: the gazetteer's AreaSource, with keys of its own to write. */
+export interface AreaEntry extends AreaSource {
   /** Keys written after the others, when set ("w": a Wikidata id, "src": "table"). */
   extra?: Record<string, string | undefined>;
 }
