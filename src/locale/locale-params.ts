@@ -43,9 +43,8 @@ export function checkLang(value: string): string {
 export function checkCurrency(value: string): string {
   const code = value.toUpperCase();
   if (/^[A-Z]{3}$/.test(code) && CURRENCIES.has(code)) return code;
-  throw invalidParams(
-    `currency must be an ISO 4217 code such as EUR, USD or BRL (got ${JSON.stringify(value)})` + (closeCurrency(value) ? `; did you mean ${closeCurrency(value)}?` : ''),
-  );
+  const meant = closeCurrency(value);
+  throw invalidParams(`currency must be an ISO 4217 code such as EUR, USD or BRL (got ${JSON.stringify(value)})` + (meant ? `; did you mean ${meant}?` : ''));
 }
 
 function closeCurrency(value: string): string | null {
