@@ -32,6 +32,8 @@ export interface LoadFigures {
   reqPerSec: number;
   /** Answers (2xx) in all. */
   answered: number;
+  /** Every answer the load was given, a warm-up's included: what the server's CPU was spent on. */
+  served: number;
   p50: number;
   p99: number;
   /** Answers that were not 2xx, and connection errors or timeouts. */
