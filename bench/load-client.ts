@@ -27,7 +27,8 @@ const drawn = (request: autocannon.Request) => {
   return { ...request, path: r.path, body: r.body };
 };
 const answersOn = new Map<object, number>();
-type Counts = Pick<LoadFigures, 'reqPerSec' | 'answered' | 'served' | 'failures'>;
+const failedWith: Record<string, number> = {};
+type Counts = Pick<LoadFigures, 'reqPerSec' | 'answered' | 'served' | 'failures' | 'failedWith'>;
 /** Flat out (autocannon, each connection sending as answers come), or at a fixed rate (bench/open-loop.ts). */
 async function flatOut(): Promise<Counts> {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -43,17 +44,20 @@ async function flatOut(): Promise<Counts> {
     instance.on('response', (connection, statusCode, _bytes, milliseconds) => {
       const nth = (answersOn.get(connection) ?? 0) + 1;
       answersOn.set(connection, nth);
-      if (nth > 1 && statusCode >= 200 && statusCode < 300) latencies.push(milliseconds);
+      if (statusCode < 200 || statusCode >= 300) failedWith[statusCode] = (failedWith[statusCode] ?? 0) + 1;
+      else if (nth > 1) latencies.push(milliseconds);
     });
   });
-  return { reqPerSec: result['2xx'] / result.duration, answered: result['2xx'], served: result['2xx'], failures: result.non2xx + result.errors + result.timeouts };
+  if (result.errors) failedWith.error = result.errors;
+  if (result.timeouts) failedWith.timeout = result.timeouts;
+  return { reqPerSec: result['2xx'] / result.duration, answered: result['2xx'], served: result['2xx'], failures: result.non2xx + result.errors + result.timeouts, failedWith };
 }
 /** Sent at the rate before the counted seconds: this process's HTTP client is cold until then (bench/open-loop.ts). */
 const WARM_SECONDS = 1;
 async function atRate(rate: number): Promise<Counts> {
   const run = await openLoop(base, scenario.method, scenario.headers, scenario.requests, rate, options.seconds, options.connections, WARM_SECONDS);
   latencies.push(...run.latencies);
-  return { reqPerSec: run.answered / run.seconds, answered: run.answered, served: run.answered + run.warmUpAnswers, failures: run.failures };
+  return { reqPerSec: run.answered / run.seconds, answered: run.answered, served: run.answered + run.warmUpAnswers, failures: run.failures, failedWith: run.failedWith };
 }
 const counts = options.rate ? await atRate(options.rate) : await flatOut();
 latencies.sort((a, b) => a - b);

@@ -34,7 +34,11 @@ const elsewhereNote = (cores: number) =>
   (cores > BUSY_ELSEWHERE ? ' (BUSY: another process was competing; these figures are not comparable)' : '');
 
 const perSecond = (f: LoadFigures & { cpuPerAnswer: number }) =>
-  `${Math.round(f.reqPerSec).toLocaleString('en-US')} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${Math.round(f.cpuPerAnswer * 1e6)} µs CPU per answer${f.failures ? `, ${f.failures} failed` : ''}`;
+  `${Math.round(f.reqPerSec).toLocaleString('en-US')} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, ${Math.round(f.cpuPerAnswer * 1e6)} µs CPU per answer${f.failures ? `, ${f.failures} failed (${failedWith(f)})` : ''}`;
+const failedWith = (f: LoadFigures) =>
+  Object.entries(f.failedWith)
+    .map(([why, count]) => `${count} × ${why}`)
+    .join(', ');
 
 /**
  * The service on the bench's catalog, with a partner key whose allowance does not run out during

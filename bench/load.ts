@@ -38,6 +38,8 @@ export interface LoadFigures {
   p99: number;
   /** Answers that were not 2xx, and connection errors or timeouts. */
   failures: number;
+  /** The failures by status, or 'error' / 'timeout'. */
+  failedWith: Record<string, number>;
   /** CPU seconds the load generator's process used, start-up included. */
   clientCpuSeconds: number;
 }

@@ -16,6 +16,8 @@ export interface OpenLoopFigures {
   /** Answers to the warm-up, which the service's CPU includes. */
   warmUpAnswers: number;
   failures: number;
+  /** The failures by status, or 'error' for a connection error. */
+  failedWith: Record<string, number>;
   seconds: number;
 }
 
@@ -38,6 +40,11 @@ export async function openLoop(
   let answered = 0;
   let warmUpAnswers = 0;
   let failures = 0;
+  const failedWith: Record<string, number> = {};
+  const fail = (why: string) => {
+    failures++;
+    failedWith[why] = (failedWith[why] ?? 0) + 1;
+  };
   let settled = 0;
   let sent = 0;
   const start = performance.now();
@@ -54,7 +61,7 @@ export async function openLoop(
           response.resume();
           response.on('end', () => {
             // A warm-up answer counts only if it failed.
-            if (response.statusCode! < 200 || response.statusCode! >= 300) failures++;
+            if (response.statusCode! < 200 || response.statusCode! >= 300) fail(String(response.statusCode));
             else if (!counted) warmUpAnswers++;
             else {
               answered++;
@@ -65,7 +72,7 @@ export async function openLoop(
         },
       );
       outgoing.on('error', () => {
-        failures++;
+        fail('error');
         settle();
       });
       outgoing.end(r.body);
@@ -82,5 +89,5 @@ export async function openLoop(
     tick();
   });
   agent.destroy();
-  return { latencies, answered, warmUpAnswers, failures, seconds: (performance.now() - counting) / 1000 };
+  return { latencies, answered, warmUpAnswers, failures, failedWith, seconds: (performance.now() - counting) / 1000 };
 }
