@@ -6,6 +6,9 @@ import type { OpenApiSettings } from './openapi.js';
 import { SUGGESTIONS_PER_REQUEST } from '../operations/suggest.js';
 import { DEFAULT_VISITOR_LIMIT } from '../keys/key-store.js';
 
+/** A count as a reader reads it: 20,000, not 20000. */
+const count = (n: number) => n.toLocaleString('en-US');
+
 export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
   // info.summary already says what the API is; reference pages show both.
   return [
@@ -50,9 +53,9 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
     [
       '| caller | allowance | window resets |',
       '|---|---|---|',
-      `| no key (per IP address; IPv6 per /64) | ${s.keylessPerHour} calls an hour | on the hour, UTC |`,
-      `| standard key | ${s.standardPerDay} calls a day | 00:00 UTC |`,
-      `| partner key | ${s.partnerPerDay} calls a day | 00:00 UTC |`,
+      `| no key (per IP address; IPv6 per /64) | ${count(s.keylessPerHour)} calls an hour | on the hour, UTC |`,
+      `| standard key | ${count(s.standardPerDay)} calls a day | 00:00 UTC |`,
+      `| partner key | ${count(s.partnerPerDay)} calls a day | 00:00 UTC |`,
       `| publishable key (a web page's) | each visitor address ${DEFAULT_VISITOR_LIMIT} calls an hour (set per key), all visitors together the day of the key's tier | on the hour; 00:00 UTC |`,
     ].join('\n'),
     `Apply for a key at ${s.signupUrl}. Send it as \`Authorization: Bearer live_…\`. Every call costs 1, errors ` +
@@ -135,9 +138,9 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
       ' and place `<stays-search key="live_pk_…" sub-id="sidebar" destination="Lisbon" limit="6">` where the ' +
       `search box goes; ${baseUrl}/widget builds the snippet. A page with a Content-Security-Policy allows \`script-src\` and ` +
       '`connect-src` of this service and `img-src` of the photos.',
-    `Calls without a key work from a browser too (CORS is open), with the address's ${s.keylessPerHour} calls an ` +
+    `Calls without a key work from a browser too (CORS is open), with the address's ${count(s.keylessPerHour)} calls an ` +
       'hour, and their links carry **no** affiliate code: nobody earns from them. /suggest is counted in tens, ' +
-      `so the keyless hour is ${s.keylessPerHour * SUGGESTIONS_PER_REQUEST} suggestions for each visitor's address.`,
+      `so the keyless hour is ${count(s.keylessPerHour * SUGGESTIONS_PER_REQUEST)} suggestions for each visitor's address.`,
 
     '## MCP for AI agents',
     `The same operations are MCP tools at ${baseUrl}/mcp (Streamable HTTP, also under /v1): search_hotels, ` +
