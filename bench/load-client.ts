@@ -28,7 +28,7 @@ const drawn = (request: autocannon.Request) => {
 };
 const answersOn = new Map<object, number>();
 const failedWith: Record<string, number> = {};
-type Counts = Pick<LoadFigures, 'reqPerSec' | 'answered' | 'served' | 'failures' | 'failedWith'>;
+type Counts = Pick<LoadFigures, 'reqPerSec' | 'answered' | 'served' | 'failedWith'>;
 /** Flat out (autocannon, each connection sending as answers come), or at a fixed rate (bench/open-loop.ts). */
 async function flatOut(): Promise<Counts> {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -50,17 +50,18 @@ async function flatOut(): Promise<Counts> {
   });
   if (result.errors) failedWith.error = result.errors;
   if (result.timeouts) failedWith.timeout = result.timeouts;
-  return { reqPerSec: result['2xx'] / result.duration, answered: result['2xx'], served: result['2xx'], failures: result.non2xx + result.errors + result.timeouts, failedWith };
+  return { reqPerSec: result['2xx'] / result.duration, answered: result['2xx'], served: result['2xx'], failedWith };
 }
 /** Sent at the rate before the counted seconds: this process's HTTP client is cold until then (bench/open-loop.ts). */
 const WARM_SECONDS = 1;
 async function atRate(rate: number): Promise<Counts> {
   const run = await openLoop(base, scenario.method, scenario.headers, scenario.requests, rate, options.seconds, options.connections, WARM_SECONDS);
   latencies.push(...run.latencies);
-  return { reqPerSec: run.answered / run.seconds, answered: run.answered, served: run.answered + run.warmUpAnswers, failures: run.failures, failedWith: run.failedWith };
+  return { reqPerSec: run.answered / run.seconds, answered: run.answered, served: run.answered + run.warmUpAnswers, failedWith: run.failedWith };
 }
 const counts = options.rate ? await atRate(options.rate) : await flatOut();
 latencies.sort((a, b) => a - b);
 const percentile = (p: number) => (latencies.length === 0 ? Number.NaN : Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]));
-const figures: LoadFigures = { ...counts, p50: percentile(50), p99: percentile(99), clientCpuSeconds: ownCpuSeconds() };
+const failures = Object.values(counts.failedWith).reduce((sum, n) => sum + n, 0);
+const figures: LoadFigures = { ...counts, failures, p50: percentile(50), p99: percentile(99), clientCpuSeconds: ownCpuSeconds() };
 process.stdout.write(`${JSON.stringify(figures)}\n`);

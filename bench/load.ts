@@ -36,9 +36,9 @@ export interface LoadFigures {
   served: number;
   p50: number;
   p99: number;
-  /** Answers that were not 2xx, and connection errors or timeouts. */
+  /** Answers that were not 2xx, and connection errors or timeouts, in all. */
   failures: number;
-  /** The failures by status, or 'error' / 'timeout'. */
+  /** The same by status, or 'error' / 'timeout'. */
   failedWith: Record<string, number>;
   /** CPU seconds the load generator's process used, start-up included. */
   clientCpuSeconds: number;
