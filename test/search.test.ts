@@ -471,6 +471,16 @@ describe('parameter rules', () => {
     expect(r.body.error.message).toBe('sort must not be empty; leave it out or give one of rating, stars, distance');
   });
 
+  it('refuses an empty required value without advising to leave it out, which is refused too', async () => {
+    for (const [path, message] of [
+      ['/hotels/find?name=', 'name must not be empty; give a string of 1 to 200 characters'],
+      ['/suggest?q=', 'q must not be empty; give a string of 1 to 100 characters'],
+    ]) {
+      const r = await t.request(path);
+      expect([path, r.status, r.body.error?.message]).toEqual([path, 400, message]);
+    }
+  });
+
   it('refuses a sub_id of more than 200 characters', async () => {
     const r = await t.request(`/hotels/search?destination=Lisbon&sub_id=${'a'.repeat(201)}`);
     expect(r.status).toBe(400);

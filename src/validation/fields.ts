@@ -62,6 +62,7 @@ export interface TextFieldOptions {
  */
 export function parseTextFields<T extends TObject>(schema: T, raw: TextFields, options: TextFieldOptions): Static<T> {
   const properties = schema.properties as Record<string, SchemaLike>;
+  const required = new Set((schema.required ?? []) as string[]);
   const result: Record<string, unknown> = {};
   if (options.rejectUnknown) {
     for (const name of Object.keys(raw)) {
@@ -81,14 +82,18 @@ export function parseTextFields<T extends TObject>(schema: T, raw: TextFields, o
     if (Array.isArray(value)) {
       throw invalidParams(`${name} must be given once (got ${value.length} values: ${quoteReceived(value)})`);
     }
-    if (value === '') throw invalidParams(`${name} must not be empty; leave it out or give ${describeRule(propertySchema)}`);
+    if (value === '') {
+      // Leaving a required field out is refused too, so the advice is only to give a value.
+      const advice = required.has(name) ? 'give' : 'leave it out or give';
+      throw invalidParams(`${name} must not be empty; ${advice} ${describeRule(propertySchema)}`);
+    }
     const coerced = coerceText(propertySchema, value);
     if (coerced === INVALID || !check(propertySchema, coerced)) {
       throw invalidParams(ruleMessage(name, propertySchema, value));
     }
     result[name] = coerced;
   }
-  for (const name of (schema.required ?? []) as string[]) {
+  for (const name of required) {
     if (result[name] === undefined) {
       throw invalidParams(`${name} is required; it must be ${describeRule(properties[name])}`);
     }
