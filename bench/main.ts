@@ -24,6 +24,7 @@ import { builtInGazetteer } from '../src/places/gazetteer.js';
 import { GazetteerPlaceProvider } from '../src/places/place-provider.js';
 import { PlaceSuggestions } from '../src/places/place-suggestions.js';
 import { LocalNames } from '../src/places/local-names.js';
+import type { CatalogIndex } from '../src/search/catalog-index.js';
 import { LiveIndex } from '../src/search/live-index.js';
 import { openSqlite } from '../src/storage/sqlite.js';
 import { once } from 'node:events';
@@ -60,6 +61,8 @@ const { values } = parseArgs({
     'load-only': { type: 'boolean', default: false },
     // Only the load scenarios whose names contain this text (with BENCH_SERVICE_NODE_ARGS, to profile one).
     'load-scenario': { type: 'string', default: '' },
+    // Only hotel by id against the PostgreSQL peer; with --data-dir its PostgreSQL copy is kept too.
+    'peer-only': { type: 'boolean', default: false },
   },
 });
 const HOTELS = Number(values.hotels);
@@ -210,19 +213,58 @@ async function benchOverLoopback(services: CatalogServices, logger: pino.Logger,
   }
 }
 
-/** The same feed through PostgreSQL: import speed, index build from it, hotel detail reads. */
-async function benchPostgres(feed: string, gazetteer: Gazetteer, logger: pino.Logger, ids: () => string, underLoad: ((url: string) => Promise<void>) | null) {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const schema = `bench_${Date.now()}`;
-  const admin = new pg.Client(url);
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A connection to the bench's PostgreSQL, or null (reported as skipped) when there is none. */
+async function postgresAdmin(): Promise<pg.Client | null> {
+  const admin = new pg.Client(POSTGRES_URL);
   try {
     await admin.connect();
+    return admin;
   } catch {
     report('PostgreSQL', 'skipped: no PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)');
-    return;
+    return null;
   }
+}
+
+const schemaUrlOf = (schema: string) => `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+
+/**
+ * --peer-only: hotel by id against the PostgreSQL peer and nothing else, to work on that one
+ * figure. The catalog is imported into PostgreSQL first; with --data-dir that copy is kept (schema
+ * bench_peer_N for N hotels; drop it with DROP SCHEMA … CASCADE) and the next run reuses it.
+ */
+async function benchPeerOnly(feed: string, gazetteer: Gazetteer, dir: string, keep: boolean, index: CatalogIndex, random: SeededRandom) {
+  const admin = await postgresAdmin();
+  if (admin === null) return;
+  const schema = keep ? `bench_peer_${HOTELS}` : `bench_${Date.now()}`;
+  try {
+    const held = await admin.query('SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2', [schema, 'catalog_state']);
+    const count = held.rowCount ? (await admin.query(`SELECT hotel_count FROM ${schema}.catalog_state`)).rows[0]?.hotel_count : undefined;
+    if (count === HOTELS) {
+      report('PostgreSQL: the peer\'s catalog', `kept from an earlier run (schema ${schema})`);
+    } else {
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      const store = new PostgresCatalogStore(await openPostgres(schemaUrlOf(schema), 10_000), 10_000);
+      const start = performance.now();
+      await importFeedFile(store, gazetteer, feed).finally(() => store.close());
+      report('PostgreSQL: feed import', seconds(performance.now() - start));
+    }
+    await benchHotelByIdAgainstPostgres(dir, schemaUrlOf(schema), index, random, LOAD, report);
+  } finally {
+    if (!keep) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+}
+
+/** The same feed through PostgreSQL: import speed, index build from it, hotel detail reads. */
+async function benchPostgres(feed: string, gazetteer: Gazetteer, logger: pino.Logger, ids: () => string, underLoad: ((url: string) => Promise<void>) | null) {
+  const schema = `bench_${Date.now()}`;
+  const admin = await postgresAdmin();
+  if (admin === null) return;
   await admin.query(`CREATE SCHEMA ${schema}`);
-  const schemaUrl = `${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const schemaUrl = schemaUrlOf(schema);
   const pool = await openPostgres(schemaUrl, 10_000);
   const store = new PostgresCatalogStore(pool, 10_000);
   try {
@@ -258,6 +300,14 @@ async function benchPostgres(feed: string, gazetteer: Gazetteer, logger: pino.Lo
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
   }
+}
+
+/** Every measure, its target and ok or MISSED, as one table. */
+function printReport() {
+  const failed = rows.filter((r) => r.ok === false);
+  console.log('\n| measure | figure | target | |\n|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.what} | ${r.value} | ${r.target} | ${r.ok === null ? '' : r.ok ? 'ok' : 'MISSED'} |`);
+  if (failed.length > 0) console.log(`\n${failed.length} target(s) missed.`);
 }
 
 async function main() {
@@ -324,6 +374,11 @@ async function main() {
         const q = { lat: index.table.lat[h] + (random.next() - 0.5) * 0.02, lng: index.table.lng[h] + (random.next() - 0.5) * 0.02, radius_km: radius };
         return () => searchHotels(services, credit, q);
       });
+    if (values['peer-only']) {
+      await benchPeerOnly(feed, gazetteer, dir, kept !== undefined, index, random);
+      printReport();
+      return;
+    }
     const cities = planDemoCities(gazetteer, HOTELS).map((c) => c.place.name);
     if (!values['load-only']) {
       await time('point search, 5 km', 2, near(5));
@@ -442,10 +497,7 @@ async function main() {
       await benchAllowances(logger);
       await benchWidget(report);
     }
-    const failed = rows.filter((r) => r.ok === false);
-    console.log('\n| measure | figure | target | |\n|---|---|---|---|');
-    for (const r of rows) console.log(`| ${r.what} | ${r.value} | ${r.target} | ${r.ok === null ? '' : r.ok ? 'ok' : 'MISSED'} |`);
-    if (failed.length > 0) console.log(`\n${failed.length} target(s) missed.`);
+    printReport();
   } finally {
     if (!kept) rmSync(dir, { recursive: true, force: true });
   }
