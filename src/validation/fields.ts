@@ -62,7 +62,6 @@ export interface TextFieldOptions {
  */
 export function parseTextFields<T extends TObject>(schema: T, raw: TextFields, options: TextFieldOptions): Static<T> {
   const properties = schema.properties as Record<string, SchemaLike>;
-  const required = new Set((schema.required ?? []) as string[]);
   const result: Record<string, unknown> = {};
   if (options.rejectUnknown) {
     for (const name of Object.keys(raw)) {
@@ -84,7 +83,7 @@ export function parseTextFields<T extends TObject>(schema: T, raw: TextFields, o
     }
     if (value === '') {
       // Leaving a required field out is refused too, so the advice is only to give a value.
-      const advice = required.has(name) ? 'give' : 'leave it out or give';
+      const advice = ((schema.required ?? []) as string[]).includes(name) ? 'give' : 'leave it out or give';
       throw invalidParams(`${name} must not be empty; ${advice} ${describeRule(propertySchema)}`);
     }
     const coerced = coerceText(propertySchema, value);
@@ -93,7 +92,7 @@ export function parseTextFields<T extends TObject>(schema: T, raw: TextFields, o
     }
     result[name] = coerced;
   }
-  for (const name of required) {
+  for (const name of (schema.required ?? []) as string[]) {
     if (result[name] === undefined) {
       throw invalidParams(`${name} is required; it must be ${describeRule(properties[name])}`);
     }
