@@ -7,6 +7,11 @@ const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 
 export interface MetricsOptions {
   /** Whether a shared allowance store (Redis) is configured; its gauge exists only then. */
   sharedLimiter: boolean;
+  /**
+   * Whether these metrics include the process's own (memory, processor, event loop): false for
+   * a serving thread, whose metrics are summed with the main thread's.
+   */
+  processMetrics?: boolean;
 }
 
 /** One series of the outcome counter: calls counted, and how many of them the counter was told. */
@@ -103,6 +108,8 @@ export class ServiceMetrics {
     name: 'hotel_affiliate_catalog_hotels',
     help: 'Hotels in the catalog index in use.',
     registers: [this.registry],
+    // Every serving thread reports the same index: their figures are not added up.
+    aggregator: 'max',
     collect: (): void => this.catalogHotels.set(this.catalogSize()),
   });
 
@@ -112,8 +119,10 @@ export class ServiceMetrics {
           name: 'hotel_affiliate_limiter_shared_store_up',
           help: '1 while the shared allowance store (Redis) answers, 0 while calls are counted locally. Absent without REDIS_URL.',
           registers: [this.registry],
+          // With serving threads: 0 while any of them counts locally.
+          aggregator: 'min',
         })
       : null;
-    collectDefaultMetrics({ register: this.registry });
+    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 }

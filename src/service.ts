@@ -29,18 +29,36 @@ import { CachedPlaceProvider } from './places/cached-places.js';
 import { GooglePlacesProvider } from './places/google-places.js';
 import { GazetteerPlaceProvider, RoutingPlaceProvider, type PlaceProvider } from './places/place-provider.js';
 import { IndexSnapshots, indexDirectory } from './search/index-snapshot.js';
-import { LiveIndex } from './search/live-index.js';
+import { LiveIndex, type IndexInUse } from './search/live-index.js';
+import type { CatalogIndex } from './search/catalog-index.js';
+import { inSharedMemory } from './search/shared-index.js';
+import type { GraphRegions } from './snapshot/graph-file.js';
+import { ServingThreads } from './threads/serving-threads.js';
 import { openStorage } from './storage/storage.js';
+
+/** What a serving thread (src/threads) takes from the main thread instead of keeping its own. */
+export interface ThreadRole {
+  /** The process's exact allowance counts, kept by the main thread. */
+  counters: CounterStore;
+  /** The process's metrics, every thread's, gathered by the main thread. */
+  metricsText(): Promise<string>;
+  /** The index in use, read or built by the main thread and decoded here with this thread's gazetteer. */
+  index(gazetteer: Gazetteer): IndexInUse;
+}
 
 export interface ServiceOverrides {
   /** The clock of allowance windows (tests move it). */
   now?: () => number;
   logger?: Logger;
+  /** Builds a serving thread's service rather than the main one's. */
+  thread?: ThreadRole;
 }
 
 export interface Service {
   http: FastifyInstance;
-  liveIndex: LiveIndex;
+  liveIndex: IndexInUse;
+  /** The other threads answering on the port (HTTP_THREADS), started once this one listens; null with one. */
+  threads: ServingThreads | null;
   store: CatalogStore;
   keys: KeyStore;
   metrics: ServiceMetrics;
@@ -53,8 +71,15 @@ export interface Service {
   close(): Promise<void>;
 }
 
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
-  return pino({ level: config.LOG_LEVEL });
+/** Log lines are written at most this many bytes at a time when threads share standard output. */
+const SHARED_LOG_WRITE = 4096;
+
+export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'HTTP_THREADS'>): Logger {
+  if (config.HTTP_THREADS === 1) return pino({ level: config.LOG_LEVEL });
+  // Several threads write standard output: each write holds whole lines (pino's writer fills its
+  // chunks line by line) and no more than a pipe takes at once (PIPE_BUF), so that lines from two
+  // threads never interleave.
+  return pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, maxWrite: SHARED_LOG_WRITE }));
 }
 
 export function linkSettings(config: Config): LinkSettings {
@@ -72,7 +97,7 @@ export function linkSettings(config: Config): LinkSettings {
 const REDIS_START_WAIT_MS = 2000;
 
 /** Allowance counters in Redis, shared by every instance, with this process's as the fallback. */
-async function sharedCounters(url: string, config: Config, logger: Logger, metrics: ServiceMetrics, local: InProcessCounters): Promise<CounterStore> {
+async function sharedCounters(url: string, config: Config, logger: Logger, metrics: ServiceMetrics, local: CounterStore): Promise<CounterStore> {
   // Loaded only when configured: the client is a tenth of a second of a start on a slow day.
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
@@ -145,7 +170,11 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const logger = overrides.logger ?? createLogger(config);
   // The database first: a data directory or DATABASE_URL that cannot be used stops the start at once.
   const storage = await openStorage(config);
-  const snapshots = config.SAVED_INDEXES ? new IndexSnapshots(indexDirectory(config.DATA_DIR), storage.shelf) : null;
+  const { thread } = overrides;
+  const threaded = config.HTTP_THREADS > 1;
+  // A serving thread takes its index from the main thread; with threads the main thread reads
+  // saved indexes into shared memory.
+  const snapshots = config.SAVED_INDEXES && !thread ? new IndexSnapshots(indexDirectory(config.DATA_DIR), storage.shelf, threaded) : null;
   let opened: OpenedPlaces;
   try {
     if (snapshots) await prefetchCatalogIndex(snapshots, storage.catalog, config.DATA_DIR);
@@ -157,9 +186,19 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const { places } = opened;
   const { gazetteer } = places;
   const store = storage.catalog;
-  const metrics = new ServiceMetrics({ sharedLimiter: config.REDIS_URL !== undefined });
-  if (config.DEMO_CATALOG) await ensureCatalog(store, gazetteer, config.DEMO_HOTELS, demoPhotoBase(config), logger);
-  const liveIndex = new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000, snapshots);
+  // Process-wide figures (memory, processor) once, from the main thread.
+  const metrics = new ServiceMetrics({ sharedLimiter: config.REDIS_URL !== undefined, processMetrics: !thread });
+  if (config.DEMO_CATALOG && !thread) await ensureCatalog(store, gazetteer, config.DEMO_HOTELS, demoPhotoBase(config), logger);
+  const local = new InProcessCounters(overrides.now);
+  const threads = threaded && !thread ? new ServingThreads(config.HTTP_THREADS - 1, config, local, metrics, logger) : null;
+  const shareIndex = threads
+    ? (index: CatalogIndex, regions: GraphRegions | undefined) => {
+        const shared = inSharedMemory(index, regions, gazetteer);
+        threads.publish(index.version.generation, shared.regions);
+        return shared.index;
+      }
+    : null;
+  const liveIndex = thread ? thread.index(gazetteer) : new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000, snapshots, shareIndex);
   await liveIndex.start();
 
   const links = linkSettings(config);
@@ -169,11 +208,12 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     partnerPerDay: config.LIMIT_PARTNER_PER_DAY,
   };
   metrics.catalogSize = () => liveIndex.current?.size ?? 0;
-  const local = new InProcessCounters(overrides.now);
   // Counting on its own (no Redis), the instance keeps its counts across a restart where it can.
-  const kept = config.REDIS_URL ? null : storage.counterSnapshots;
+  const kept = config.REDIS_URL || thread ? null : storage.counterSnapshots;
   if (kept) local.restore(kept.load());
-  const counters = config.REDIS_URL ? await sharedCounters(config.REDIS_URL, config, logger, metrics, local) : local;
+  // A serving thread counts on the main thread's counts: the process's allowances stay exact.
+  const localCounts: CounterStore = thread ? thread.counters : local;
+  const counters = config.REDIS_URL ? await sharedCounters(config.REDIS_URL, config, logger, metrics, localCounts) : localCounts;
   const gate = new AccessGate(storage.keys, counters, allowances, overrides.now);
   const usage = new UsageRecorder(storage.usage, logger, { ...USAGE_DEFAULTS, flushMs: config.USAGE_FLUSH_SECONDS * 1000 }, overrides.now);
   usage.start();
@@ -195,6 +235,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     gate,
     logger,
     metrics,
+    metricsText: thread ? () => thread.metricsText() : threads ? () => threads.metricsText() : undefined,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     trustedProxies: trustedProxyList(config),
     health: {
@@ -221,6 +262,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   return {
     http,
     liveIndex,
+    threads,
     store,
     keys: storage.keys,
     metrics,
@@ -229,10 +271,12 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     logger,
     beginDrain() {
       draining = true;
+      threads?.beginDrain();
     },
     async close() {
       liveIndex.stop();
-      await http.close();
+      // The threads answer what they have while the counts they ask for are still here.
+      await Promise.all([http.close(), threads?.close()]);
       // What the calls answered since the last flush is written before the database closes.
       await usage.close();
       if (kept) saveCounts(kept, local, logger);

@@ -30,6 +30,7 @@ export function drainOnSignals(service: Service, config: Pick<Config, 'SHUTDOWN_
       timedOut = true;
       logger.warn('calls still in flight at the shutdown timeout: closing their connections');
       service.http.server.closeAllConnections();
+      service.threads?.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
     try {
       await service.close();
@@ -55,7 +56,7 @@ export const IDLE_GRACE_MS = 1000;
  * them after a grace instead lets those requests be answered, with Connection: close; a client
  * that keeps a connection idle through the grace finds it closed.
  */
-function closeIdleConnectionsAfterGrace(server: Server): void {
+export function closeIdleConnectionsAfterGrace(server: Server): void {
   const closeIdle = server.closeIdleConnections.bind(server);
   server.closeIdleConnections = () => void setTimeout(closeIdle, IDLE_GRACE_MS).unref();
 }
@@ -69,7 +70,7 @@ const LOG_END_MS = 1000;
  * ("stopped") synchronously, and the lines in flight could land after them or not at all (seen
  * in CI: the last line read was an access line). Ending the destination writes them in order.
  */
-function exitAfterLog(logger: Logger, code: number): void {
+export function exitAfterLog(logger: Logger, code: number): void {
   const exit = () => process.exit(code);
   const destination = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as
     | { end?: () => void; once?: (event: string, listener: () => void) => void }

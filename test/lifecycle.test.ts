@@ -1,8 +1,6 @@
 // The service as an orchestrator runs it, in its own process: liveness and readiness, and on
 // SIGTERM a drain (unready first, every call received answered, exit when done or at the
 // timeout). Calls are kept in flight by a fake places API on loopback that answers slowly.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +13,7 @@ import { builtInGazetteer } from '../src/places/gazetteer.js';
 import { openStorage } from '../src/storage/storage.js';
 import { FIXTURE_HOTELS, LISBON_POINT } from './support/fixture-hotels.js';
 import { writeFeed } from './support/test-service.js';
+import { startServiceProcess, waitFor, type ServiceProcess } from './support/service-process.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-lifecycle-'));
 let places: Server;
@@ -43,51 +42,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Running {
-  child: ChildProcess;
-  baseUrl: string;
-  logs: { msg: string }[];
-  exited: Promise<number | null>;
-}
-
-/** Starts `npm start`'s entry point and waits until it listens (it logs the address). */
-async function startProcess(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DEMO_CATALOG: 'false',
-      LOG_LEVEL: 'info',
-      PLACES_API_KEY: 'test-key',
-      PLACES_API_URL: placesUrl,
-      PLACES_TIMEOUT_MS: '20000',
-      PLACES_CACHE_SIZE: '0',
-      LIMIT_KEYLESS_PER_HOUR: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** Starts `npm start`'s entry point on the test's data and fake places API, and waits until it listens. */
+function startProcess(env: Record<string, string>): Promise<ServiceProcess> {
+  return startServiceProcess({
+    DATA_DIR: dataDir,
+    DEMO_CATALOG: 'false',
+    PLACES_API_KEY: 'test-key',
+    PLACES_API_URL: placesUrl,
+    PLACES_TIMEOUT_MS: '20000',
+    PLACES_CACHE_SIZE: '0',
+    LIMIT_KEYLESS_PER_HOUR: '100000',
+    ...env,
   });
-  const logs: { msg: string }[] = [];
-  // 'close' comes after the output is read to its end, unlike 'exit'.
-  const exited = once(child, 'close').then(([code]) => code as number | null);
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let pending = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      for (const line of lines) {
-        const entry = JSON.parse(line) as { msg: string };
-        logs.push(entry);
-        const listening = /^Server listening at (http:\/\/127\.0\.0\.1:\d+)$/.exec(entry.msg);
-        if (listening) resolve(listening[1]);
-      }
-    });
-    void exited.then((code) => reject(new Error(`the service exited with ${code} before listening`)));
-  });
-  return { child, baseUrl, logs, exited };
 }
 
 interface Reply {
@@ -111,13 +77,8 @@ function get(agent: Agent, url: string): Promise<Reply> {
   });
 }
 
-async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!condition()) throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('one instance from start to SIGTERM', () => {
-  let s: Running;
+  let s: ServiceProcess;
   beforeAll(async () => {
     s = await startProcess({ SHUTDOWN_DELAY_SECONDS: '1', SHUTDOWN_TIMEOUT_SECONDS: '20' });
   });

@@ -37,6 +37,8 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Prometheus metrics, served at /metrics when given. */
   metrics?: ServiceMetrics;
+  /** The text /metrics serves, when it is more than `metrics` (every serving thread's); by default `metrics`'. */
+  metricsText?: () => Promise<string>;
   docs: OpenApiSettings;
   /** Base address for the OpenAPI servers; by default the address the request came to. */
   publicBaseUrl?: string;
@@ -151,9 +153,8 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       }
       done();
     });
-    app.get('/metrics', async (_request, reply) =>
-      reply.header('Content-Type', metrics.registry.contentType).send(await metrics.registry.metrics()),
-    );
+    const metricsText = options.metricsText ?? (() => metrics.registry.metrics());
+    app.get('/metrics', async (_request, reply) => reply.header('Content-Type', metrics.registry.contentType).send(await metricsText()));
   }
 
   async function handleOperation(route: HttpOperation, request: FastifyRequest, reply: FastifyReply) {

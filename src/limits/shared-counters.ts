@@ -4,14 +4,14 @@
 import type { Logger } from 'pino';
 import type { ServiceMetrics } from '../metrics.js';
 import type { Consumption, CounterStore, Draw } from './counter-store.js';
-import type { InProcessCounters } from './in-process-counters.js';
 
 export class SharedCountersWithFallback implements CounterStore {
   private sharedUp = true;
 
   constructor(
     private readonly shared: CounterStore,
-    private readonly local: InProcessCounters,
+    /** The counts of this instance alone (this process's, or the main thread's for a serving thread). */
+    private readonly local: CounterStore,
     private readonly logger: Logger,
     private readonly metrics: ServiceMetrics,
     private readonly timeoutMs: number,
@@ -41,7 +41,7 @@ export class SharedCountersWithFallback implements CounterStore {
         this.logger.warn({ err: error }, 'shared allowance store unreachable: counting calls on this instance only until it is back');
       }
       this.metrics.locallyCounted.inc();
-      return this.local.consumeNow(draw);
+      return await this.local.consume(draw);
     } finally {
       clearTimeout(timer);
     }

@@ -10,10 +10,10 @@ import type { PlaceProvider } from '../places/place-provider.js';
 import type { PlaceSuggestions } from '../places/place-suggestions.js';
 import type { LocalNames } from '../places/local-names.js';
 import type { CatalogIndex } from '../search/catalog-index.js';
-import type { LiveIndex } from '../search/live-index.js';
+import type { IndexInUse } from '../search/live-index.js';
 
 export interface CatalogServices {
-  liveIndex: LiveIndex;
+  liveIndex: IndexInUse;
   store: CatalogStore;
   resolver: DestinationResolver;
   places: PlaceProvider;

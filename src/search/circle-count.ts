@@ -6,6 +6,7 @@
 // span of at most 90 degrees from the centre, the great-circle distance from the centre grows
 // with the longitude difference and has no minimum inside a latitude interval, so it is
 // greatest at a corner. Corners must be inside by a millimetre, which no rounding reaches.
+import { scratch } from '../snapshot/scratch.js';
 import { WithinKm, type LngLatBox } from './geo.js';
 import type { KdTree } from './kd-tree.js';
 
@@ -26,8 +27,8 @@ export class CircleCounter {
 
   constructor(private readonly tree: KdTree) {
     const depth = Math.ceil(Math.log2(tree.size + 1)) + 2;
-    this.spans = new Int32Array(3 * 2 * depth);
-    this.regions = new Float64Array(4 * 2 * depth);
+    this.spans = scratch(new Int32Array(3 * 2 * depth));
+    this.regions = scratch(new Float64Array(4 * 2 * depth));
     const c = tree.coords;
     this.bounds = [Infinity, Infinity, -Infinity, -Infinity];
     for (let i = 0; i < c.length; i += 2) {

@@ -9,6 +9,7 @@
 // then names holding it further in; best-rated first within each. An unfinished word of four
 // letters or more that begins no word is read one typo away; a whole word through the name
 // index's typo reading.
+import { scratch } from '../snapshot/scratch.js';
 import { foldWords } from '../text/fold.js';
 import { NameGroups } from './name-groups.js';
 import type { NameReader } from './name-reading.js';
@@ -82,7 +83,7 @@ export class HotelSuggestions {
       score[r] = -(hotelRank[best] + (rowFrom[r] === groups.tokenStart[g] ? 0 : this.later));
     }
     this.ranges = new RangeBest(score);
-    this.hotelSeen = new Uint32Array(n);
+    this.hotelSeen = scratch(new Uint32Array(n));
   }
 
   /** The best-rated hotel of a group whose name begins with this lead (there is one: the row exists). */

@@ -11,7 +11,7 @@ import type { CatalogVersion } from '../catalog/store.js';
 import type { Gazetteer } from '../places/gazetteer.js';
 import { codeFingerprint } from '../snapshot/code-fingerprint.js';
 import type { FileShelf } from '../storage/file-shelf.js';
-import type { OpenedGraph, SnapshotClasses } from '../snapshot/graph-file.js';
+import type { GraphRegions, OpenedGraph, SnapshotClasses } from '../snapshot/graph-file.js';
 import { hasSaved, openSavedInBackground, readOpened, saveInFolder, unopened } from '../snapshot/saved-graph.js';
 import { CatalogIndex } from './catalog-index.js';
 import { CircleCounter } from './circle-count.js';
@@ -33,7 +33,7 @@ import { WordPairLists } from './word-pairs.js';
 import { makeDirectories } from '../storage/directories.js';
 
 /** Every class a catalog index is made of. */
-const CLASSES: SnapshotClasses = {
+export const INDEX_CLASSES: SnapshotClasses = {
   CatalogIndex,
   CircleCounter,
   CityNames,
@@ -93,10 +93,14 @@ export class IndexSnapshots {
   /** A file being read in the background, for load() to take when it wants the same meta. */
   private prefetched: { meta: string; opened: Promise<OpenedGraph> } | null = null;
 
-  /** `shelf`: where instances on other disks put theirs (PostgreSQL), or null. */
+  /**
+   * `shelf`: where instances on other disks put theirs (PostgreSQL), or null. `shared`: files are
+   * read into shared memory, and load() gives their regions, for serving threads to decode.
+   */
   constructor(
     readonly dir: string,
     private readonly shelf: FileShelf | null = null,
+    private readonly shared = false,
   ) {}
 
   /**
@@ -133,7 +137,7 @@ export class IndexSnapshots {
   prefetch(version: CatalogVersion, gazetteerIdentity: string): void {
     const meta = metaFor(version, gazetteerIdentity);
     try {
-      const opened = openSavedInBackground(this.pathOf(meta), meta);
+      const opened = openSavedInBackground(this.pathOf(meta), meta, this.shared);
       // A failure is load()'s to report; a prefetch nobody takes is dropped by the next load().
       opened.catch(() => {});
       this.prefetched = { meta: JSON.stringify(meta), opened };
@@ -146,7 +150,7 @@ export class IndexSnapshots {
    * The saved index of this generation, or null when there is none for it (or it cannot be
    * read: the caller builds the index then). Throws nothing.
    */
-  async load(version: CatalogVersion, gazetteer: Gazetteer): Promise<{ index: CatalogIndex | null; problem?: unknown }> {
+  async load(version: CatalogVersion, gazetteer: Gazetteer): Promise<{ index: CatalogIndex | null; problem?: unknown; regions?: GraphRegions }> {
     const prefetched = this.prefetched;
     this.prefetched = null;
     const meta = metaOf(version, gazetteer);
@@ -156,14 +160,14 @@ export class IndexSnapshots {
     try {
       // Read on libuv's threads either way: a running server switching to a new generation goes on
       // answering while the file is read, and pauses only to decode it.
-      opened = await (prefetched?.meta === JSON.stringify(meta) ? prefetched.opened : openSavedInBackground(path, meta));
+      opened = await (prefetched?.meta === JSON.stringify(meta) ? prefetched.opened : openSavedInBackground(path, meta, this.shared));
     } catch (error) {
       return { index: null, problem: unopened(error).problem };
     }
-    const { value, problem } = readOpened(opened, meta, { classes: CLASSES, externals: { gazetteer } });
+    const { value, problem } = readOpened(opened, meta, { classes: INDEX_CLASSES, externals: { gazetteer } });
     if (value === null) return { index: null, problem };
     if (!(value instanceof CatalogIndex) || value.size !== version.hotelCount) return { index: null, problem: new Error(`${path} does not hold the index it says`) };
-    return { index: value };
+    return { index: value, regions: opened.regions };
   }
 
   /** Writes an index (whole, by a rename) and removes old files; returns the file's path, or null for an ad-hoc gazetteer. */
@@ -171,7 +175,7 @@ export class IndexSnapshots {
     const meta = metaOf(index.version, gazetteer);
     if (meta === null) return null;
     const path = this.pathOf(meta);
-    saveInFolder(this.dir, PREFIX, path, meta, index, { classes: CLASSES, externals: { gazetteer } });
+    saveInFolder(this.dir, PREFIX, path, meta, index, { classes: INDEX_CLASSES, externals: { gazetteer } });
     return path;
   }
 }

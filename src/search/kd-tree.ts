@@ -1,6 +1,7 @@
 // A static 2-d tree over flat typed arrays (the layout kdbush made popular): points are
 // reordered so that each subtree is a contiguous slice split at its median, alternately on
 // x and y. Nothing is allocated per query; leaves of `nodeSize` points are scanned linearly.
+import { scratch } from '../snapshot/scratch.js';
 import type { IndexBuffer } from './index-buffer.js';
 
 export class KdTree {
@@ -23,7 +24,7 @@ export class KdTree {
     }
     this.sortSubtree(0, n - 1, 0);
     // Three entries per pending subtree; a subtree is pushed at most twice per level.
-    this.stack = new Int32Array(3 * 2 * (Math.ceil(Math.log2(n + 1)) + 2));
+    this.stack = scratch(new Int32Array(3 * 2 * (Math.ceil(Math.log2(n + 1)) + 2)));
   }
 
   get size(): number {

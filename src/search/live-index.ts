@@ -7,6 +7,7 @@ import type { Gazetteer } from '../places/gazetteer.js';
 import { CatalogChangedError, loadCatalogIndex, type CatalogIndex } from './catalog-index.js';
 import { importUnderWay } from './import-marker.js';
 import type { IndexSnapshots } from './index-snapshot.js';
+import type { GraphRegions } from '../snapshot/graph-file.js';
 
 /** How long after switching to an index it built a running server waits to save it. */
 const SAVE_AFTER_SWITCH_MS = 30_000;
@@ -14,7 +15,19 @@ const SAVE_AFTER_SWITCH_MS = 30_000;
 const IMPORT_SAVE_WAIT_MS = 5 * 60_000;
 const IMPORT_SAVE_CHECK_MS = 250;
 
-export class LiveIndex {
+/** The catalog index in use, as the service's parts see it: this thread's LiveIndex, or a serving thread's copy of it. */
+export interface IndexInUse {
+  /** The index in use, or null when no catalog has been imported yet. */
+  readonly current: CatalogIndex | null;
+  start(): Promise<void>;
+  stop(): void;
+  /** Waits for work under way (a file being shared) before the database closes. */
+  settled(): Promise<void>;
+  /** Switches to the store's catalog if it is newer than the one in use. Never throws. */
+  refresh(): Promise<void>;
+}
+
+export class LiveIndex implements IndexInUse {
   private index: CatalogIndex | null = null;
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | null = null;
@@ -29,6 +42,11 @@ export class LiveIndex {
     private readonly pollMs: number,
     /** Where built indexes are kept: read instead of building, written after building; null: always build. */
     private readonly snapshots: IndexSnapshots | null = null,
+    /**
+     * With serving threads: given each index switched to (and its regions when read into shared
+     * memory), gives the index to use, the same in shared memory, and hands it to the threads.
+     */
+    private readonly share: ((index: CatalogIndex, regions: GraphRegions | undefined) => CatalogIndex) | null = null,
   ) {}
 
   /** The index in use, or null when no catalog has been imported yet. */
@@ -73,8 +91,9 @@ export class LiveIndex {
         const started = performance.now();
         await this.fetchShared(version);
         if (!starting && !(await this.importSaved(version))) return;
-        const { index: saved, unreadable } = await this.savedIndex(version);
-        const index = saved ?? (await loadCatalogIndex(this.store, version, this.gazetteer));
+        const { index: saved, unreadable, regions } = await this.savedIndex(version);
+        const loaded = saved ?? (await loadCatalogIndex(this.store, version, this.gazetteer));
+        const index = this.share ? this.share(loaded, regions) : loaded;
         this.index = index;
         this.logger.info(
           {
@@ -132,11 +151,11 @@ export class LiveIndex {
   }
 
   /** The generation's index as saved, or null (none saved, or unreadable: then it is built). */
-  private async savedIndex(version: CatalogVersion): Promise<{ index: CatalogIndex | null; unreadable: boolean }> {
+  private async savedIndex(version: CatalogVersion): Promise<{ index: CatalogIndex | null; unreadable: boolean; regions?: GraphRegions }> {
     if (!this.snapshots) return { index: null, unreadable: false };
-    const { index, problem } = await this.snapshots.load(version, this.gazetteer);
+    const { index, problem, regions } = await this.snapshots.load(version, this.gazetteer);
     if (problem) this.logger.warn({ err: problem }, 'saved catalog index not readable; building it from the catalog');
-    return { index, unreadable: problem !== undefined };
+    return { index, unreadable: problem !== undefined, regions };
   }
 
   private saveLater(index: CatalogIndex, replace: boolean): void {

@@ -9,6 +9,7 @@
 // list), so the long list of a common word is only read for names that match that word alone,
 // and only when that word alone weighs enough of the query. The hotels of a city the query
 // names (a typed word, or the caller's `city`) are read first, from that city's own lists.
+import { scratch } from '../snapshot/scratch.js';
 import type { TextColumn } from './string-column.js';
 import { CityWordLists } from './city-words.js';
 import { nameWords } from './name-words.js';
@@ -75,12 +76,12 @@ export class NameIndex {
       cityWords: cities === null ? null : new CityWordLists(this.groups, order, cities.cityOf, cities.members),
       cityOf: cities?.cityOf ?? null,
       ranks,
-      tokenWord: new Int32Array(words.length).fill(-1),
-      tokenQuality: new Float64Array(words.length),
-      groupSeen: new Uint32Array(this.groups.size),
-      hotelSeen: new Uint32Array(names.length),
-      cityBits: new Uint16Array(cities?.members.length ?? 0),
-      boostedCity: new Uint8Array(cities?.members.length ?? 0),
+      tokenWord: scratch(new Int32Array(words.length), -1),
+      tokenQuality: scratch(new Float64Array(words.length)),
+      groupSeen: scratch(new Uint32Array(this.groups.size)),
+      hotelSeen: scratch(new Uint32Array(names.length)),
+      cityBits: scratch(new Uint16Array(cities?.members.length ?? 0)),
+      boostedCity: scratch(new Uint8Array(cities?.members.length ?? 0)),
       best: new TopK(16),
     };
   }

@@ -1,6 +1,8 @@
 // Keeps the k best items seen, ordered by (primary, secondary) ascending. k is small (at most
 // a few dozen), so a sorted array with insertion beats a heap and allocates nothing.
 
+import { scratch } from '../snapshot/scratch.js';
+
 export class TopK {
   private ids: Uint32Array;
   private primary: Float64Array;
@@ -9,16 +11,16 @@ export class TopK {
   length = 0;
 
   constructor(capacity = 64) {
-    this.ids = new Uint32Array(capacity);
-    this.primary = new Float64Array(capacity);
-    this.secondary = new Float64Array(capacity);
+    this.ids = scratch(new Uint32Array(capacity));
+    this.primary = scratch(new Float64Array(capacity));
+    this.secondary = scratch(new Float64Array(capacity));
   }
 
   reset(k: number): void {
     if (k > this.ids.length) {
-      this.ids = new Uint32Array(k);
-      this.primary = new Float64Array(k);
-      this.secondary = new Float64Array(k);
+      this.ids = scratch(new Uint32Array(k));
+      this.primary = scratch(new Float64Array(k));
+      this.secondary = scratch(new Float64Array(k));
     }
     this.k = k;
     this.length = 0;

@@ -1,5 +1,6 @@
 // The in-memory half of a saved graph: an object graph encoded as an outline (JSON), a strings
 // region and a binary region, and decoded back from them. graph-file.ts lays them out in a file.
+import { scratch, scratchResting } from './scratch.js';
 
 const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
 /** A string array this long or longer goes into the strings region; a number array into the binary one. */
@@ -36,6 +37,7 @@ export type Node =
   | { $: 'r'; i: number } // an object met before, by its number
   | { $: 'x'; n: string } // an external
   | { $: 't'; k: string; o: number; n: number } // typed array in the binary region
+  | { $: 'z'; k: string; n: number; v?: number } // scratch typed array (scratch.ts): made anew, at its resting value v (0 if absent)
   | StringsNode
   | { $: 'd'; v: Node; o: number; n: number } // a string array of few values: its values, and each item's (a Uint32Array)
   | { $: 'n'; o: number; n: number } // number array in the binary region (as float64)
@@ -103,6 +105,8 @@ export class Encoder {
       const kind = value.constructor.name;
       if (!(kind in TYPED)) this.fail(`a ${kind} cannot be saved`);
       const typed = value as TypedArray;
+      const resting = scratchResting(typed);
+      if (resting !== undefined) return resting === 0 ? { $: 'z', k: kind, n: typed.length } : { $: 'z', k: kind, n: typed.length, v: resting };
       const o = this.addBinary(Buffer.from(typed.buffer, typed.byteOffset, typed.byteLength));
       return { $: 't', k: kind, o, n: typed.length };
     }
@@ -279,6 +283,11 @@ export class Decoder {
         const bytes = node.n * (Typed as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
         if (node.o + bytes > this.binary.length) throw new SnapshotError('a typed array runs past the end of the file');
         const typed = new Typed(this.binary.buffer, this.binary.byteOffset + node.o, node.n);
+        this.objects.push(typed);
+        return typed;
+      }
+      case 'z': {
+        const typed = scratch(new (TYPED[node.k] as unknown as new (length: number) => TypedArray)(node.n), node.v ?? 0);
         this.objects.push(typed);
         return typed;
       }

@@ -76,9 +76,14 @@ function readExactly(fd: number, length: number, position: number): Buffer {
   return buffer;
 }
 
-/** The same, on one of libuv's threads: this thread goes on meanwhile. */
-function readInBackground(fd: number, length: number, position: number): Promise<Buffer> {
-  const buffer = Buffer.allocUnsafeSlow(length);
+/** Memory that other threads can be given without a copy (a SharedArrayBuffer), zeroed. */
+function sharedBuffer(length: number): Buffer {
+  return Buffer.from(new SharedArrayBuffer(length));
+}
+
+/** The same, on one of libuv's threads: this thread goes on meanwhile. `shared`: into shared memory. */
+function readInBackground(fd: number, length: number, position: number, shared: boolean): Promise<Buffer> {
+  const buffer = shared ? sharedBuffer(length) : Buffer.allocUnsafeSlow(length);
   return new Promise((resolve, reject) => {
     const from = (done: number) => {
       if (done === length) return resolve(buffer);
@@ -97,6 +102,50 @@ export interface OpenedGraph {
   /** Reads the rest of the file: the graph as it was saved. */
   read(options: SaveOptions): unknown;
   close(): void;
+  /** The regions as read, when read in the background into shared memory: for other threads to decode. */
+  regions?: GraphRegions;
+}
+
+/**
+ * A graph's outline, strings and binary regions in shared memory: another thread decodes its
+ * own graph from them, whose typed arrays (but for scratch ones) are views onto the same memory.
+ */
+export interface GraphRegions {
+  outline: Uint8Array;
+  strings: Uint8Array;
+  binary: Uint8Array;
+}
+
+/** A Buffer over the same memory (a Uint8Array posted to another thread arrives as one). */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function copiedToShared(chunks: readonly Uint8Array[], length: number): Buffer {
+  const buffer = sharedBuffer(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    buffer.set(chunk, at);
+    at += chunk.length;
+  }
+  return buffer;
+}
+
+/** Encodes a graph into regions in shared memory, as saveGraph would write them. */
+export function encodeShared(root: unknown, options: SaveOptions): GraphRegions {
+  const encoder = new Encoder(options.classes, options.externals ?? {});
+  const outline = Buffer.from(JSON.stringify(encoder.encode(root)));
+  return {
+    outline: copiedToShared([outline], outline.length),
+    strings: copiedToShared(encoder.strings, encoder.stringBytes),
+    binary: copiedToShared(encoder.binary, encoder.binaryBytes),
+  };
+}
+
+/** Decodes a graph from regions already checked (read whole and checksummed, or encoded here). */
+export function decodeShared(regions: GraphRegions, options: SaveOptions): unknown {
+  const outline = asBuffer(regions.outline);
+  return new Decoder(options.classes, options.externals ?? {}, asBuffer(regions.strings), asBuffer(regions.binary)).decode(JSON.parse(outline.toString('utf8')) as Node);
 }
 
 /** Where a file's regions lie, from its preamble; and its meta. */
@@ -166,7 +215,7 @@ export function openGraph(path: string): OpenedGraph {
  * its `read` then only decodes. A file whose meta is not `wanted` is not read further: its
  * graph settles at once, with its meta, and cannot be read.
  */
-export function openGraphInBackground(path: string, wanted: (meta: unknown) => boolean = () => true): Promise<OpenedGraph> {
+export function openGraphInBackground(path: string, wanted: (meta: unknown) => boolean = () => true, shared = false): Promise<OpenedGraph> {
   const fd = openSync(path, 'r');
   let layout: Layout;
   try {
@@ -187,11 +236,12 @@ export function openGraphInBackground(path: string, wanted: (meta: unknown) => b
     };
     return Promise.resolve(unread);
   }
-  const regions = Promise.all([outline, strings, binary].map(({ at, length }) => readInBackground(fd, length, at)));
+  const regions = Promise.all([outline, strings, binary].map(({ at, length }) => readInBackground(fd, length, at, shared)));
   const opened = regions.then(([outlineBytes, stringBytes, binaryBytes]): OpenedGraph => ({
     meta,
     close: () => {},
     read: (options) => decodeRegions(outlineBytes, stringBytes, binaryBytes, checksum, options),
+    regions: shared ? { outline: outlineBytes, strings: stringBytes, binary: binaryBytes } : undefined,
   }));
   return opened.finally(() => closeSync(fd));
 }

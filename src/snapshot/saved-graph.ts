@@ -35,10 +35,11 @@ export function readSaved(path: string, expected: object, options: SaveOptions):
 
 /**
  * Opens the graph saved at `path` and reads it on libuv's threads, if its meta is `expected`
- * (else only the meta is read). Throws as openGraph does; readOpened then decodes it.
+ * (else only the meta is read); `shared`: into shared memory, its regions kept for other
+ * threads. Throws as openGraph does; readOpened then decodes it.
  */
-export function openSavedInBackground(path: string, expected: object): Promise<OpenedGraph> {
-  return openGraphInBackground(path, (meta) => metaMatches(meta, expected));
+export function openSavedInBackground(path: string, expected: object, shared = false): Promise<OpenedGraph> {
+  return openGraphInBackground(path, (meta) => metaMatches(meta, expected), shared);
 }
 
 /** What a file that could not be opened reads as: nothing, and a problem unless it is simply not there. */

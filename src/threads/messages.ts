@@ -1,0 +1,38 @@
+// What the main thread and the serving threads say to each other (worker_threads messages).
+import type { Config } from '../config.js';
+import type { Consumption, Draw } from '../limits/counter-store.js';
+import type { GraphRegions } from '../snapshot/graph-file.js';
+
+/** A catalog index switched to, in shared memory: each thread decodes its own from the regions. */
+export interface IndexMessage {
+  type: 'index';
+  generation: number;
+  regions: GraphRegions;
+}
+
+/** What a serving thread is started with. */
+export interface ThreadStart {
+  config: Config;
+  /** The port the main thread listens on (PORT may be 0: any free one). */
+  port: number;
+  index: IndexMessage | null;
+  draining: boolean;
+}
+
+/** From the main thread to a serving thread. */
+export type ToThread =
+  | IndexMessage
+  | { type: 'counted'; id: number; consumption?: Consumption; error?: string }
+  | { type: 'metrics-text'; id: number; text?: string; error?: string }
+  | { type: 'metrics-json'; id: number }
+  | { type: 'drain' }
+  | { type: 'close' }
+  | { type: 'close-connections' };
+
+/** From a serving thread to the main thread. */
+export type FromThread =
+  | { type: 'listening' }
+  | { type: 'start-failed'; message: string }
+  | { type: 'count'; id: number; draw: Draw }
+  | { type: 'metrics'; id: number }
+  | { type: 'metrics-json'; id: number; metrics: unknown[] };
