@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Every test runs on the embedded SQLite database; the tests that reach the database (catalog,
-// keys, hotel details, failures, two instances sharing one database, saved indexes) run again on PostgreSQL.
+// keys, hotel details, failures, two instances sharing one database, saved indexes, serving
+// threads) run again on PostgreSQL.
 const ON_BOTH_DATABASES = [
   'test/catalog-import.test.ts',
   'test/catalog-import-concurrency.test.ts',
@@ -12,6 +13,7 @@ const ON_BOTH_DATABASES = [
   'test/limits-redis.test.ts',
   'test/mcp.test.ts',
   'test/saved-indexes.test.ts',
+  'test/serving-threads.test.ts',
   'test/usage.test.ts',
 ];
 

@@ -32,6 +32,7 @@ import { Redis } from 'ioredis';
 import { AccessGate, type AllowanceSettings, type KeyLookup } from '../src/access/access-gate.js';
 import type { Credentials } from '../src/access/gate.js';
 import { benchWidget } from './widget.js';
+import { SERVICE_THREADS } from './load.js';
 import { keylessCaller } from '../src/keys/caller.js';
 import { InProcessCounters } from '../src/limits/in-process-counters.js';
 import { RedisCounters } from '../src/limits/redis-counters.js';
@@ -316,7 +317,7 @@ async function main() {
   const dir = kept ?? mkdtempSync(join(tmpdir(), 'hotel-affiliate-bench-'));
   const logger = pino({ level: 'silent' });
   try {
-    console.error(`Benchmark at ${HOTELS.toLocaleString('en-US')} hotels (Node ${process.version}, ${process.arch})`);
+    console.error(`Benchmark at ${HOTELS.toLocaleString('en-US')} hotels (Node ${process.version}, ${process.arch}; the service with HTTP_THREADS=${SERVICE_THREADS})`);
     gc();
     const heapBefore = process.memoryUsage().heapUsed;
     let start = performance.now();

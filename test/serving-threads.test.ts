@@ -1,7 +1,9 @@
 // HTTP_THREADS=2: one process answering on one port from two threads. Seen from outside it is
 // one instance: a caller's allowance is exact whichever thread answers, /metrics counts every
 // thread's calls, a newly imported catalog reaches every thread, SIGTERM loses no usage, and a
-// port already taken is refused as it is with one thread.
+// port already taken is refused as it is with one thread. On PostgreSQL the allowances are
+// counted in Redis, each thread with its own connection.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,13 +16,17 @@ import { openStorage } from '../src/storage/storage.js';
 import { runCli } from './support/cli.js';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { startServiceProcess, waitFor, type ServiceProcess } from './support/service-process.js';
+import { testDatabase, usePostgres, type TestDatabase } from './support/test-database.js';
 import { writeFeed } from './support/test-service.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-threads-'));
 const KEYLESS_PER_HOUR = 25;
+let db: TestDatabase;
+/** The database, and with PostgreSQL the Redis counters too, as every process here is given them. */
+let storageEnv: Record<string, string>;
 
 async function importFixture(hotels = FIXTURE_HOTELS): Promise<number> {
-  const storage = await openStorage(loadConfig({ DATA_DIR: dataDir }));
+  const storage = await openStorage(loadConfig({ DATA_DIR: dataDir, ...storageEnv }));
   try {
     return (await importFeedFile(storage.catalog, builtInGazetteer(), await writeFeed(dataDir, hotels))).generation;
   } finally {
@@ -49,11 +55,14 @@ let s: ServiceProcess;
 let partnerKey: string;
 
 beforeAll(async () => {
+  db = await testDatabase(dataDir);
+  storageEnv = usePostgres ? { ...db.env, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `threads-test-${randomBytes(6).toString('hex')}:` } : {};
   await importFixture();
-  const created = await runCli(dataDir, ['keys', 'create', '--tier', 'partner', '--code', 'threads']);
+  const created = await runCli(dataDir, ['keys', 'create', '--tier', 'partner', '--code', 'threads'], storageEnv);
   expect(created.code).toBe(0);
   partnerKey = created.stdout.trim();
   s = await startServiceProcess({
+    ...storageEnv,
     DATA_DIR: dataDir,
     DEMO_CATALOG: 'false',
     HTTP_THREADS: '2',
@@ -65,8 +74,9 @@ beforeAll(async () => {
   await waitFor(() => s.logs.some((l) => l.msg === 'serving threads listening'), 'the second thread to listen', 30_000);
 }, 60_000);
 
-afterAll(() => {
+afterAll(async () => {
   s?.child.kill('SIGKILL');
+  await db?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -92,6 +102,7 @@ describe('two serving threads on one port', () => {
       expect(metricValue(metrics, 'hotel_affiliate_calls_total{operation="searchHotels",status="429"}')).toBe(calls - KEYLESS_PER_HOUR);
       expect(metricValue(metrics, 'hotel_affiliate_catalog_hotels')).toBe(FIXTURE_HOTELS.length);
       expect(metrics.match(/^process_resident_memory_bytes /gm)).toHaveLength(1);
+      if (usePostgres) expect(metricValue(metrics, 'hotel_affiliate_limiter_shared_store_up')).toBe(1);
     }
   });
 
@@ -112,7 +123,7 @@ describe('two serving threads on one port', () => {
 
   it('refuses to start a second instance on its port', async () => {
     const port = new URL(s.baseUrl).port;
-    const second = startServiceProcess({ DATA_DIR: dataDir, DEMO_CATALOG: 'false', HTTP_THREADS: '2', PORT: port });
+    const second = startServiceProcess({ ...storageEnv, DATA_DIR: dataDir, DEMO_CATALOG: 'false', HTTP_THREADS: '2', PORT: port });
     await expect(second).rejects.toThrow('exited with 2');
   });
 
@@ -126,7 +137,7 @@ describe('two serving threads on one port', () => {
     expect(await s.exited).toBe(0);
     expect(s.logs.at(-1)).toMatchObject({ msg: 'stopped', timedOut: false });
     // Usage is flushed every 300 s here: only the threads' flushes as they stop can have written it.
-    const listed = await runCli(dataDir, ['keys', 'list', '--json']);
+    const listed = await runCli(dataDir, ['keys', 'list', '--json'], storageEnv);
     const keys = JSON.parse(listed.stdout) as { affiliate_code: string; calls_today: number }[];
     // These calls, and the search made with the key after the catalog switch.
     expect(keys.find((k) => k.affiliate_code === 'threads')?.calls_today).toBe(calls + 1);
