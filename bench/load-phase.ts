@@ -9,7 +9,7 @@ import type { CatalogIndex } from '../src/search/catalog-index.js';
 import { indexDirectory } from '../src/search/index-snapshot.js';
 import { typedInPart } from './typing.js';
 import { busyBeforeLoad, machineBusySeconds, ownCpuSeconds } from './machine.js';
-import { BENCH_ORIGIN, createPartnerKey, createPublishableKey, freePort, load, mcpSearchTemplate, startCeiling, startPostgresServer, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type Scenario } from './load.js';
+import { BENCH_ORIGIN, createPartnerKey, createPublishableKey, freePort, load, mcpSearchTemplate, startCeiling, startPostgresServer, startService, typicalAnswer, type LoadFigures, type LoadOptions, type RunningServer, type RunningService, type Scenario } from './load.js';
 
 export type Report = (what: string, value: string, target?: string, ok?: boolean | null) => void;
 
@@ -44,13 +44,12 @@ const failedWith = (f: LoadFigures) =>
  * The service on the bench's catalog, with a partner key whose allowance does not run out during
  * the run; `startSeconds` is its start-up alone, spawn to ready.
  */
-async function startBenchService(dataDir: string): Promise<{ service: RunningServer; key: string; publishableKey: string; startSeconds: number }> {
+async function startBenchService(dataDir: string): Promise<{ service: RunningService; key: string; publishableKey: string; startSeconds: number }> {
   const env = { DATA_DIR: dataDir, DEMO_CATALOG: 'false', CATALOG_POLL_SECONDS: '0' };
   const key = await createPartnerKey(env);
   const publishableKey = await createPublishableKey(env);
-  const started = performance.now();
   const service = await startService({ ...env, LIMIT_PARTNER_PER_DAY: '100000000' }, await freePort());
-  return { service, key, publishableKey, startSeconds: (performance.now() - started) / 1000 };
+  return { service, key, publishableKey, startSeconds: service.readySeconds };
 }
 
 /**
@@ -91,6 +90,13 @@ export async function benchUnderLoad(dataDir: string, index: CatalogIndex, citie
   try {
     await loadEach(service, key, index, cities, random, options, report);
     await loadPublishable(service, { secret: key, publishable: publishableKey }, index, cities, random, options, report);
+    const { ownMegabytes, mappedFileMegabytes } = service.memory();
+    report(
+      'service memory after the load scenarios: its own (RssAnon); the SQLite file it maps (RssFile, once per thread)',
+      `${Math.round(ownMegabytes)} MB; ${Math.round(mappedFileMegabytes)} MB`,
+      '≤ 1200 MB of its own',
+      ownMegabytes <= 1200,
+    );
   } finally {
     await service.stop();
   }

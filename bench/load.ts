@@ -76,9 +76,20 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function rssMegabytesOf(pid: number): number {
-  const kilobytes = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+/** A figure of /proc/PID/status, in MB: VmRSS (all resident), RssAnon (the process's own), RssFile (files mapped). */
+function statusMegabytes(pid: number, field: 'VmRSS' | 'RssAnon' | 'RssFile'): number {
+  const kilobytes = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return kilobytes ? Number(kilobytes[1]) / 1024 : Number.NaN;
+}
+
+function rssMegabytesOf(pid: number): number {
+  return statusMegabytes(pid, 'VmRSS');
+}
+
+/** The service's memory: its own (RssAnon), and the pages of the SQLite file it maps (RssFile), counted once per thread's connection. */
+export interface ServiceMemory {
+  ownMegabytes: number;
+  mappedFileMegabytes: number;
 }
 
 /** Servers still running; killed if the bench itself ends early. */
@@ -123,8 +134,27 @@ export async function startPostgresServer(url: string): Promise<RunningServer> {
  */
 export const SERVICE_THREADS = process.env.BENCH_HTTP_THREADS ?? '2';
 
-/** The service as npm start runs it, on DATA_DIR, answering once /readyz says it is ready. */
-export async function startService(env: Record<string, string>, port: number): Promise<RunningServer> {
+export interface RunningService extends RunningServer {
+  /** Spawn to ready (answering); its other threads join after. */
+  readySeconds: number;
+  memory(): ServiceMemory;
+}
+
+/** Waits until every one of the service's threads listens (hotel_affiliate_http_threads). */
+async function untilThreadsListen(base: string, child: ChildProcess, threads: number): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the service exited with code ${child.exitCode} before its threads listened`);
+    const text = await fetch(`${base}/metrics`).then((r) => r.text());
+    if (Number(/^hotel_affiliate_http_threads (\d+)$/m.exec(text)?.[1]) >= threads) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * The service as npm start runs it, on DATA_DIR, once /readyz says it is ready and each of its
+ * threads listens.
+ */
+export async function startService(env: Record<string, string>, port: number): Promise<RunningService> {
   // For example BENCH_SERVICE_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof': a profile of the service under load.
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
   const child = spawn(process.execPath, [...nodeArgs, `${DIST}src/main.js`], {
@@ -141,9 +171,20 @@ export async function startService(env: Record<string, string>, port: number): P
   });
   const base = `http://127.0.0.1:${port}`;
   const stop = stopper(child);
+  const started = performance.now();
   // Polled often: start-up is one of the figures.
   await untilReady(base, child, 25);
-  return { base, cpuSeconds: () => cpuSecondsOf(child.pid!), rssMegabytes: () => rssMegabytesOf(child.pid!), stop };
+  const readySeconds = (performance.now() - started) / 1000;
+  await untilThreadsListen(base, child, Number(env.HTTP_THREADS ?? SERVICE_THREADS));
+  const pid = child.pid!;
+  return {
+    base,
+    readySeconds,
+    cpuSeconds: () => cpuSecondsOf(pid),
+    rssMegabytes: () => rssMegabytesOf(pid),
+    memory: () => ({ ownMegabytes: statusMegabytes(pid, 'RssAnon'), mappedFileMegabytes: statusMegabytes(pid, 'RssFile') }),
+    stop,
+  };
 }
 
 /** Waits until the service at `base` says /readyz, polling every `everyMs`; throws if `child` exits first. */

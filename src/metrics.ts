@@ -113,6 +113,9 @@ export class ServiceMetrics {
     collect: (): void => this.catalogHotels.set(this.catalogSize()),
   });
 
+  /** Read when metrics are collected: the threads answering on the port (HTTP_THREADS), the main one included. */
+  httpThreads: () => number = () => 1;
+
   constructor(options: MetricsOptions) {
     this.sharedLimiterUp = options.sharedLimiter
       ? new Gauge({
@@ -123,6 +126,17 @@ export class ServiceMetrics {
           aggregator: 'min',
         })
       : null;
-    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
+    if (options.processMetrics !== false) {
+      collectDefaultMetrics({ register: this.registry });
+      const threads = () => this.httpThreads();
+      new Gauge({
+        name: 'hotel_affiliate_http_threads',
+        help: 'Threads answering HTTP calls on the port, the main one included: HTTP_THREADS while every thread listens.',
+        registers: [this.registry],
+        collect() {
+          this.set(threads());
+        },
+      });
+    }
   }
 }

@@ -208,6 +208,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     partnerPerDay: config.LIMIT_PARTNER_PER_DAY,
   };
   metrics.catalogSize = () => liveIndex.current?.size ?? 0;
+  if (threads) metrics.httpThreads = () => 1 + threads.listeningCount;
   // Counting on its own (no Redis), the instance keeps its counts across a restart where it can.
   const kept = config.REDIS_URL || thread ? null : storage.counterSnapshots;
   if (kept) local.restore(kept.load());
@@ -228,7 +229,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       places: new RoutingPlaceProvider(new GazetteerPlaceProvider(gazetteer), externalPlaces(config)),
       links,
       linker: new AffiliateLinker(links),
-      hotHotels: new HotHotels((id) => store.getHotel(id), () => liveIndex.current?.version.generation ?? -1, config.HOT_HOTELS),
+      // HOT_HOTELS is the process's: each serving thread keeps its share.
+      hotHotels: new HotHotels((id) => store.getHotel(id), () => liveIndex.current?.version.generation ?? -1, Math.ceil(config.HOT_HOTELS / config.HTTP_THREADS)),
       usage,
     },
     onCall: (operation, caller, outcome) => metrics.countOutcome(operation.id, caller.tier, outcome),

@@ -101,6 +101,7 @@ describe('two serving threads on one port', () => {
       expect(metricValue(metrics, 'hotel_affiliate_calls_total{operation="searchHotels",status="200"}')).toBe(KEYLESS_PER_HOUR);
       expect(metricValue(metrics, 'hotel_affiliate_calls_total{operation="searchHotels",status="429"}')).toBe(calls - KEYLESS_PER_HOUR);
       expect(metricValue(metrics, 'hotel_affiliate_catalog_hotels')).toBe(FIXTURE_HOTELS.length);
+      expect(metricValue(metrics, 'hotel_affiliate_http_threads')).toBe(2);
       expect(metrics.match(/^process_resident_memory_bytes /gm)).toHaveLength(1);
       if (usePostgres) expect(metricValue(metrics, 'hotel_affiliate_limiter_shared_store_up')).toBe(1);
     }

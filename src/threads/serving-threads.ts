@@ -43,6 +43,8 @@ class ServingThread {
 
 export class ServingThreads {
   private readonly threads = new Set<ServingThread>();
+  /** The threads listening now (not those starting or ended). */
+  private readonly listening = new Set<ServingThread>();
   private latest: IndexMessage | null = null;
   private port = 0;
   private draining = false;
@@ -56,6 +58,11 @@ export class ServingThreads {
     private readonly metrics: ServiceMetrics,
     private readonly logger: Logger,
   ) {}
+
+  /** How many of these threads listen now. */
+  get listeningCount(): number {
+    return this.listening.size;
+  }
 
   /** Hands a new catalog index to the threads (and to those started later). */
   publish(generation: number, regions: GraphRegions): void {
@@ -81,6 +88,7 @@ export class ServingThreads {
       thread.worker.on('message', (message: FromThread) => {
         if (message.type === 'listening') {
           listening = true;
+          this.listening.add(thread);
           resolve(true);
         } else if (message.type === 'start-failed') this.logger.error({ reason: message.message }, 'a serving thread could not start; the other threads answer');
         else this.answer(thread, message);
@@ -88,6 +96,7 @@ export class ServingThreads {
       thread.worker.on('error', (error) => this.logger.error({ err: error }, 'a serving thread failed'));
       void thread.ended.then((code) => {
         this.threads.delete(thread);
+        this.listening.delete(thread);
         thread.metricsReplies.failAll(new Error('the serving thread ended'));
         resolve(false);
         // One that never started would fail again: the others answer.
