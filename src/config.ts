@@ -141,7 +141,7 @@ export const ConfigSchema = Type.Object({
     maximum: 64,
     default: 1,
     description:
-      'Threads answering HTTP calls on PORT, in one process sharing one copy of the catalog index: give it the processors the instance may use (2 on 2 processors answered about 1.2 times the hotel pages a second of 1 at a million hotels, with the load generator on the same 2). Each thread past the first costs about 350 MB at a million hotels, mostly its own gazetteer. Allowances stay exact.',
+      'Threads answering HTTP calls on PORT, in one process sharing one copy of the catalog index: give it the processors the instance may use (2 on 2 processors answered about 1.2 times the hotel pages a second of 1 at a million hotels, with the load generator on the same 2). Each thread past the first costs about 400 MB at a million hotels (its own gazetteer and heap), more under load. Allowances stay exact.',
   }),
   SHUTDOWN_DELAY_SECONDS: Type.Number({
     minimum: 0,
