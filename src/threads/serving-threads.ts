@@ -83,11 +83,9 @@ export class ServingThreads {
     const start: ThreadStart = { config: this.config, port: this.port, index: this.latest, draining: this.draining };
     const thread = new ServingThread(new Worker(THREAD_ENTRY, { workerData: start }));
     this.threads.add(thread);
-    let listening = false;
     return new Promise((resolve) => {
       thread.worker.on('message', (message: FromThread) => {
         if (message.type === 'listening') {
-          listening = true;
           this.listening.add(thread);
           resolve(true);
         } else if (message.type === 'start-failed') this.logger.error({ reason: message.message }, 'a serving thread could not start; the other threads answer');
@@ -96,11 +94,11 @@ export class ServingThreads {
       thread.worker.on('error', (error) => this.logger.error({ err: error }, 'a serving thread failed'));
       void thread.ended.then((code) => {
         this.threads.delete(thread);
-        this.listening.delete(thread);
+        const wasListening = this.listening.delete(thread);
         thread.metricsReplies.failAll(new Error('the serving thread ended'));
         resolve(false);
         // One that never started would fail again: the others answer.
-        if (this.closing || !listening) return;
+        if (this.closing || !wasListening) return;
         this.logger.error({ code }, 'a serving thread ended; starting another');
         setTimeout(() => void (this.closing || this.spawn()), RESTART_AFTER_MS).unref();
       });
