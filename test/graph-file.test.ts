@@ -89,6 +89,26 @@ describe('a saved graph', () => {
     expect(roundTrip(value)).toEqual(value);
   });
 
+  it('writes a text once however many string arrays hold it, and reads each array back as saved', () => {
+    const names = Array.from({ length: 2000 }, (_, i) => `name ${i} ${i % 3 ? 'ü' : '東'}`.padEnd(40, '.'));
+    const sorted = [...names].sort();
+    // Mostly texts written before, and three new ones (fewer than a column of their own needs).
+    const withNew = [...names.slice(0, 500), 'new one', 'new two', 'new two', '東京 new'];
+    const shared = { after: 'the arrays' };
+    const value = { names, sorted, withNew, withNewAgain: withNew, shared, sharedAgain: shared, later: [...withNew].reverse() };
+    const path = join(dir, `graph-${files++}.bin`);
+    saveGraph(path, {}, value, { classes });
+    const back = openGraph(path).read({ classes }) as typeof value;
+    expect(back).toEqual(value);
+    expect(back.withNewAgain).toBe(back.withNew);
+    expect(back.sharedAgain).toBe(back.shared);
+    // The copies cost their numbers (4 bytes an item), not their letters again.
+    const once = join(dir, `graph-${files++}.bin`);
+    saveGraph(once, {}, { names }, { classes });
+    const letters = names.join('').length;
+    expect(readFileSync(path).length - readFileSync(once).length).toBeLessThan(letters / 2);
+  });
+
   it('writes a string array past 32M letters in parts, each read back in its own encoding', () => {
     const long = Array.from({ length: 40 }, (_, i) => (i === 7 ? null : `${i}:`.padEnd(1_000_000, i % 2 ? 'a' : 'ü') + (i === 30 ? '東' : '')));
     const back = roundTrip({ long });

@@ -7,6 +7,8 @@ const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
 const COLUMN_MIN = 16;
 /** A string array whose items repeat its values this many times on average, or more, is saved as its values and an index. */
 const REPEATS_MIN = 4;
+/** A string array is saved as numbers of texts saved before when this many of its items, or more, are for each one not. */
+const SHARED_TEXTS_MIN = 4;
 
 type TypedArray = Float64Array | Float32Array | Uint32Array | Int32Array | Uint16Array | Int16Array | Uint8Array | Int8Array;
 type TypedArrayClass = new (buffer: ArrayBufferLike, byteOffset: number, length: number) => TypedArray;
@@ -40,6 +42,7 @@ export type Node =
   | { $: 'z'; k: string; n: number; v?: number } // scratch typed array (scratch.ts): made anew, at its resting value v (0 if absent)
   | StringsNode
   | { $: 'd'; v: Node; o: number; n: number } // a string array of few values: its values, and each item's (a Uint32Array)
+  | { $: 'i'; o: number; n: number; v?: Node } // a string array of texts 's' arrays before it (or its own v) hold: their numbers (a Uint32Array)
   | { $: 'n'; o: number; n: number } // number array in the binary region (as float64)
   | { $: 'R'; o: number; n: number } // objects met before, by their numbers (a Uint32Array)
   | { $: 'T'; n: number; k: string[]; c: Node[] } // n plain objects of the same keys, column by column
@@ -59,6 +62,12 @@ export class Encoder {
   readonly binary: Buffer[] = [];
   binaryBytes = 0;
   private readonly path: string[] = [];
+  /**
+   * Each text an 's' array holds, by its number: the items of every 's' array, numbered in the
+   * order they are written. A later array of texts all written before refers to them ('i').
+   */
+  private readonly textNumbers = new Map<string, number>();
+  private textsWritten = 0;
 
   constructor(classes: SnapshotClasses, externals: SnapshotExternals) {
     for (const [name, cls] of Object.entries(classes)) this.classNames.set(cls, name);
@@ -156,6 +165,33 @@ export class Encoder {
     return keys;
   }
 
+  /** Writes texts (null as a mark) into the strings region as an 's' node, numbering each text not written before. */
+  private writeTexts(items: readonly (string | null)[]): StringsNode {
+    items.forEach((s, k) => {
+      if (s !== null && !this.textNumbers.has(s)) this.textNumbers.set(s, this.textsWritten + k);
+    });
+    this.textsWritten += items.length;
+    const node: StringsNode = { $: 's', o: this.stringBytes, b: [], n: [], l: [] };
+    let from = 0;
+    while (from < items.length) {
+      let to = from;
+      for (let letters = 0; to < items.length && (to === from || letters < PART_LETTERS); to++) letters += (items[to] ?? '').length + 1;
+      // null is written as "" and marked. Latin-1 text is written so, to be read back as
+      // one-byte strings (UTF-8 would be read back as two-byte ones past the first é).
+      const text = items.slice(from, to).map((s) => s ?? '').join('\0');
+      const latin1 = !BEYOND_LATIN1.test(text);
+      const bytes = Buffer.from(text, latin1 ? 'latin1' : 'utf8');
+      this.strings.push(bytes);
+      this.stringBytes += bytes.length;
+      node.b.push(bytes.length);
+      node.n.push(to - from);
+      node.l.push(latin1 ? 1 : 0);
+      from = to;
+    }
+    if (items.includes(null)) node.z = this.addBinary(Buffer.from(Uint8Array.from(items, (s) => (s === null ? 1 : 0))));
+    return node;
+  }
+
   private encodeArray(items: unknown[]): Node {
     if (items.length >= COLUMN_MIN) {
       if (items.every((x) => typeof x === 'object' && x !== null && this.numbered.has(x))) {
@@ -178,25 +214,24 @@ export class Encoder {
           const index = Uint32Array.from(items as (string | null)[], (s) => values.get(s)!);
           return { $: 'd', v: this.encodeSynthetic([...values.keys()], 'values'), o: this.addBinary(Buffer.from(index.buffer)), n: items.length };
         }
-        const node: StringsNode = { $: 's', o: this.stringBytes, b: [], n: [], l: [] };
-        let from = 0;
-        while (from < items.length) {
-          let to = from;
-          for (let letters = 0; to < items.length && (to === from || letters < PART_LETTERS); to++) letters += ((items[to] as string | null) ?? '').length + 1;
-          // null is written as "" and marked. Latin-1 text is written so, to be read back as
-          // one-byte strings (UTF-8 would be read back as two-byte ones past the first é).
-          const text = items.slice(from, to).map((s) => s ?? '').join('\0');
-          const latin1 = !BEYOND_LATIN1.test(text);
-          const bytes = Buffer.from(text, latin1 ? 'latin1' : 'utf8');
-          this.strings.push(bytes);
-          this.stringBytes += bytes.length;
-          node.b.push(bytes.length);
-          node.n.push(to - from);
-          node.l.push(latin1 ? 1 : 0);
-          from = to;
+        // The same names sorted, or an index's keys again: read back, they are the same strings.
+        // Texts not written before, when few, are written first as an array of their own.
+        if (!items.includes(null)) {
+          const unwritten = new Set((items as string[]).filter((s) => !this.textNumbers.has(s)));
+          if (unwritten.size * SHARED_TEXTS_MIN <= items.length) {
+            let v: StringsNode | undefined;
+            if (unwritten.size > 0) {
+              // Numbered as an array of its own, however short, as the reader numbers it.
+              const own = [...unwritten];
+              this.numbered.set(own, this.numbered.size);
+              v = this.writeTexts(own);
+            }
+            const numbers = Uint32Array.from(items as string[], (s) => this.textNumbers.get(s)!);
+            const node: Node = { $: 'i', o: this.addBinary(Buffer.from(numbers.buffer)), n: items.length };
+            return v === undefined ? node : { ...node, v };
+          }
         }
-        if (items.includes(null)) node.z = this.addBinary(Buffer.from(Uint8Array.from(items, (s) => (s === null ? 1 : 0))));
-        return node;
+        return this.writeTexts(items as (string | null)[]);
       }
       if (items.every((x) => typeof x === 'number')) {
         const o = this.addBinary(Buffer.from(Float64Array.from(items as number[]).buffer));
@@ -247,6 +282,8 @@ function isJsonValue(node: Node): boolean {
 
 export class Decoder {
   private readonly objects: unknown[] = [];
+  /** The items of every 's' array read so far, in order: what an 'i' array's numbers refer to. */
+  private readonly texts: (string | null)[] = [];
 
   constructor(
     private readonly classes: SnapshotClasses,
@@ -302,7 +339,23 @@ export class Decoder {
           const marks = this.binary.subarray(node.z, node.z + items.length);
           for (let k = marks.indexOf(1); k !== -1; k = marks.indexOf(1, k + 1)) items[k] = null;
         }
+        for (let k = 0; k < items.length; k++) this.texts.push(items[k]);
         this.objects.push(items);
+        return items;
+      }
+      case 'i': {
+        // Numbered before the texts of its own, as it was saved.
+        const number = this.objects.length;
+        this.objects.push(null);
+        if (node.v !== undefined) this.decode(node.v);
+        const numbers = new Uint32Array(this.binary.buffer, this.binary.byteOffset + node.o, node.n);
+        const items = new Array<string>(node.n);
+        for (let k = 0; k < node.n; k++) {
+          const text = this.texts[numbers[k]];
+          if (typeof text !== 'string') throw new SnapshotError('a string array refers to a text the snapshot does not hold');
+          items[k] = text;
+        }
+        this.objects[number] = items;
         return items;
       }
       // Arrays filled by index into arrays made at their length: Array.from took 6-12 times as long.
