@@ -1,4 +1,5 @@
 // What operators watch: Prometheus metrics of one service instance, served at /metrics.
+import { getHeapStatistics } from 'node:v8';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Seconds; from the in-memory searches (well under a millisecond) to a slow dependency's timeout. */
@@ -12,6 +13,8 @@ export interface MetricsOptions {
    * a serving thread, whose metrics are summed with the main thread's.
    */
   processMetrics?: boolean;
+  /** Which thread these metrics are of, for the figures given by thread: `main` (the default) or a serving thread's number. */
+  thread?: string;
 }
 
 /** One series of the outcome counter: calls counted, and how many of them the counter was told. */
@@ -126,6 +129,20 @@ export class ServiceMetrics {
           aggregator: 'min',
         })
       : null;
+    // The default metrics' heap figures are the main thread's only; with serving threads each
+    // has a heap of its own (its gazetteer, caches and garbage), reported here by thread.
+    const thread = options.thread ?? 'main';
+    new Gauge({
+      name: 'hotel_affiliate_thread_heap_bytes',
+      help: "Each thread's V8 heap: used (live objects and garbage not yet collected) and committed (held from the system), by thread: main, or a serving thread's number.",
+      labelNames: ['thread', 'state'],
+      registers: [this.registry],
+      collect() {
+        const heap = getHeapStatistics();
+        this.set({ thread, state: 'used' }, heap.used_heap_size);
+        this.set({ thread, state: 'committed' }, heap.total_heap_size);
+      },
+    });
     if (options.processMetrics !== false) {
       collectDefaultMetrics({ register: this.registry });
       const threads = () => this.httpThreads();

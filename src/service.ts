@@ -38,6 +38,8 @@ import { openStorage } from './storage/storage.js';
 
 /** What a serving thread (src/threads) takes from the main thread instead of keeping its own. */
 export interface ThreadRole {
+  /** Which serving thread this is, from 1 (the main thread is none). */
+  number: number;
   /** The process's exact allowance counts, kept by the main thread. */
   counters: CounterStore;
   /** The process's metrics, every thread's, gathered by the main thread. */
@@ -187,7 +189,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const { gazetteer } = places;
   const store = storage.catalog;
   // Process-wide figures (memory, processor) once, from the main thread.
-  const metrics = new ServiceMetrics({ sharedLimiter: config.REDIS_URL !== undefined, processMetrics: !thread });
+  const metrics = new ServiceMetrics({ sharedLimiter: config.REDIS_URL !== undefined, processMetrics: !thread, thread: thread ? String(thread.number) : 'main' });
   if (config.DEMO_CATALOG && !thread) await ensureCatalog(store, gazetteer, config.DEMO_HOTELS, demoPhotoBase(config), logger);
   const local = new InProcessCounters(overrides.now);
   const threads = threaded && !thread ? new ServingThreads(config.HTTP_THREADS - 1, config, local, metrics, logger) : null;

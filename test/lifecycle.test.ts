@@ -101,6 +101,7 @@ describe('one instance from start to SIGTERM', () => {
     expect(metrics).toMatch(/^hotel_affiliate_call_duration_seconds_bucket\{le="0.5",operation="searchHotels",status="200"\} 1$/m);
     expect(metrics).not.toMatch(/healthz|readyz/);
     expect(metrics).toMatch(/^hotel_affiliate_http_threads 1$/m);
+    expect(metrics).toMatch(/^hotel_affiliate_thread_heap_bytes\{thread="main",state="committed"\} \d+$/m);
     // Without REDIS_URL there is no shared store whose outage could be reported.
     expect(metrics).not.toMatch(/hotel_affiliate_limiter_shared_store_up/);
   });

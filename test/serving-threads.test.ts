@@ -103,6 +103,10 @@ describe('two serving threads on one port', () => {
       expect(metricValue(metrics, 'hotel_affiliate_catalog_hotels')).toBe(FIXTURE_HOTELS.length);
       expect(metricValue(metrics, 'hotel_affiliate_http_threads')).toBe(2);
       expect(metrics.match(/^process_resident_memory_bytes /gm)).toHaveLength(1);
+      // Each thread's heap apart, the main one's and the serving thread's.
+      const heaps = [...metrics.matchAll(/^hotel_affiliate_thread_heap_bytes\{thread="([^"]+)",state="used"\} (\d+)/gm)];
+      expect(heaps.map((m) => m[1]).sort()).toEqual(['1', 'main']);
+      for (const [, , bytes] of heaps) expect(Number(bytes)).toBeGreaterThan(1e6);
       if (usePostgres) expect(metricValue(metrics, 'hotel_affiliate_limiter_shared_store_up')).toBe(1);
     }
   });

@@ -17,6 +17,8 @@ export interface ThreadStart {
   port: number;
   index: IndexMessage | null;
   draining: boolean;
+  /** Which of the serving threads it is, from 1 (for metrics by thread). */
+  number: number;
 }
 
 /** From the main thread to a serving thread. */

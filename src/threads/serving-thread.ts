@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   try {
     service = await createService(start.config, {
       logger,
-      thread: { counters, metricsText: () => metricsTexts.ask((id) => tell({ type: 'metrics', id })), index: (gazetteer) => follower.attach(gazetteer) },
+      thread: { number: start.number, counters, metricsText: () => metricsTexts.ask((id) => tell({ type: 'metrics', id })), index: (gazetteer) => follower.attach(gazetteer) },
     });
     if (draining) service.beginDrain();
     await service.http.listen({ port: start.port, host: start.config.HOST, reusePort: true } as { port: number; host: string });

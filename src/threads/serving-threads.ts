@@ -74,13 +74,13 @@ export class ServingThreads {
   async start(port: number): Promise<void> {
     this.port = port;
     const started = performance.now();
-    const listening = await Promise.all(Array.from({ length: this.count }, () => this.spawn()));
+    const listening = await Promise.all(Array.from({ length: this.count }, (_, k) => this.spawn(k + 1)));
     this.logger.info({ threads: 1 + listening.filter(Boolean).length, ms: Math.round(performance.now() - started) }, 'serving threads listening');
   }
 
-  /** Starts one thread; true once it listens, false when it could not start (logged). */
-  private spawn(): Promise<boolean> {
-    const start: ThreadStart = { config: this.config, port: this.port, index: this.latest, draining: this.draining };
+  /** Starts serving thread `number` (from 1; one started again keeps its number): true once it listens, false when it could not start (logged). */
+  private spawn(number: number): Promise<boolean> {
+    const start: ThreadStart = { config: this.config, port: this.port, index: this.latest, draining: this.draining, number };
     const thread = new ServingThread(new Worker(THREAD_ENTRY, { workerData: start }));
     this.threads.add(thread);
     return new Promise((resolve) => {
@@ -100,7 +100,7 @@ export class ServingThreads {
         // One that never started would fail again: the others answer.
         if (this.closing || !wasListening) return;
         this.logger.error({ code }, 'a serving thread ended; starting another');
-        setTimeout(() => void (this.closing || this.spawn()), RESTART_AFTER_MS).unref();
+        setTimeout(() => void (this.closing || this.spawn(number)), RESTART_AFTER_MS).unref();
       });
     });
   }
