@@ -97,6 +97,7 @@ export async function benchUnderLoad(dataDir: string, index: CatalogIndex, citie
       '≤ 1200 MB of its own',
       ownMegabytes <= 1200,
     );
+    report("each thread's V8 heap after the load scenarios: used / committed", await threadHeaps(service.base));
   } finally {
     await service.stop();
   }
@@ -391,4 +392,16 @@ export async function benchNewInstanceOnPostgres(databaseUrl: string, saveAndSha
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Each thread's heap as /metrics gives it (hotel_affiliate_thread_heap_bytes): where a thread's share of the memory goes. */
+async function threadHeaps(base: string): Promise<string> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const heaps = new Map<string, { used?: number; committed?: number }>();
+  for (const [, thread, state, bytes] of text.matchAll(/^hotel_affiliate_thread_heap_bytes\{thread="([^"]+)",state="(used|committed)"\} (\d+)/gm)) {
+    const heap = heaps.get(thread) ?? {};
+    heap[state as 'used' | 'committed'] = Number(bytes) / 2 ** 20;
+    heaps.set(thread, heap);
+  }
+  return [...heaps].map(([thread, heap]) => `${thread} ${Math.round(heap.used ?? 0)} / ${Math.round(heap.committed ?? 0)} MB`).join(', ');
 }
