@@ -9,12 +9,11 @@ export interface MetricsOptions {
   /** Whether a shared allowance store (Redis) is configured; its gauge exists only then. */
   sharedLimiter: boolean;
   /**
-   * Whether these metrics include the process's own (memory, processor, event loop): false for
-   * a serving thread, whose metrics are summed with the main thread's.
+   * Set for a serving thread's metrics (its number, from 1), which are summed with the main
+   * thread's: they leave out the process's own (memory, processor, event loop), and the figures
+   * given by thread name it. Absent: the main thread's.
    */
-  processMetrics?: boolean;
-  /** Which thread these metrics are of, for the figures given by thread: `main` (the default) or a serving thread's number. */
-  thread?: string;
+  servingThread?: number;
 }
 
 /** One series of the outcome counter: calls counted, and how many of them the counter was told. */
@@ -131,7 +130,7 @@ export class ServiceMetrics {
       : null;
     // The default metrics' heap figures are the main thread's only; with serving threads each
     // has a heap of its own (its gazetteer, caches and garbage), reported here by thread.
-    const thread = options.thread ?? 'main';
+    const thread = options.servingThread === undefined ? 'main' : String(options.servingThread);
     new Gauge({
       name: 'hotel_affiliate_thread_heap_bytes',
       help: "Each thread's V8 heap: used (live objects and garbage not yet collected) and committed (held from the system), by thread: main, or a serving thread's number.",
@@ -143,7 +142,7 @@ export class ServiceMetrics {
         this.set({ thread, state: 'committed' }, heap.total_heap_size);
       },
     });
-    if (options.processMetrics !== false) {
+    if (options.servingThread === undefined) {
       collectDefaultMetrics({ register: this.registry });
       const threads = () => this.httpThreads();
       new Gauge({

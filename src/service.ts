@@ -189,7 +189,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const { gazetteer } = places;
   const store = storage.catalog;
   // Process-wide figures (memory, processor) once, from the main thread.
-  const metrics = new ServiceMetrics({ sharedLimiter: config.REDIS_URL !== undefined, processMetrics: !thread, thread: thread ? String(thread.number) : 'main' });
+  const metrics = new ServiceMetrics({ sharedLimiter: config.REDIS_URL !== undefined, servingThread: thread?.number });
   if (config.DEMO_CATALOG && !thread) await ensureCatalog(store, gazetteer, config.DEMO_HOTELS, demoPhotoBase(config), logger);
   const local = new InProcessCounters(overrides.now);
   const threads = threaded && !thread ? new ServingThreads(config.HTTP_THREADS - 1, config, local, metrics, logger) : null;
