@@ -88,6 +88,7 @@ export async function benchUnderLoad(dataDir: string, index: CatalogIndex, citie
   await benchStartUp(dataDir, report);
   const { service, key, publishableKey } = await startBenchService(dataDir);
   try {
+    report('service memory before the load scenarios', await memoryNow(service));
     await loadEach(service, key, index, cities, random, options, report);
     await loadPublishable(service, { secret: key, publishable: publishableKey }, index, cities, random, options, report);
     const { ownMegabytes, mappedFileMegabytes } = service.memory();
@@ -137,7 +138,7 @@ export async function benchHotelByIdAgainstPostgres(dataDir: string, postgresUrl
   }
 }
 
-async function loadEach(service: RunningServer, key: string, index: CatalogIndex, cities: string[], random: SeededRandom, options: LoadOptions & { only: string }, report: Report) {
+async function loadEach(service: RunningService, key: string, index: CatalogIndex, cities: string[], random: SeededRandom, options: LoadOptions & { only: string }, report: Report) {
   const json = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const auth = { authorization: `Bearer ${key}` };
   const hotel = () => random.int(0, index.size - 1);
@@ -245,12 +246,16 @@ async function loadEach(service: RunningServer, key: string, index: CatalogIndex
         wanted,
         met,
       );
+      report(`  memory after it`, await memoryNow(service));
     } finally {
       await ceiling.stop();
     }
   }
   const [search, suggestions] = [scenarios[1], scenarios[5]];
-  if (chosen(search) || chosen(suggestions)) await sameRate(service, [search, suggestions], answers[5], options, report);
+  if (chosen(search) || chosen(suggestions)) {
+    await sameRate(service, [search, suggestions], answers[5], options, report);
+    report(`  memory after it`, await memoryNow(service));
+  }
   if (!mcp.some(chosen)) return;
   for (const scenario of mcp.filter(chosen)) {
     const { first: http, second: got, share, cpuShare, elsewhere } = await alternate([service, service], [httpSearch, scenario], options);
@@ -261,6 +266,7 @@ async function loadEach(service: RunningServer, key: string, index: CatalogIndex
       '≥ 40% of HTTP',
       share >= 0.4,
     );
+    report(`  memory after it`, await memoryNow(service));
   }
 }
 
@@ -392,6 +398,11 @@ export async function benchNewInstanceOnPostgres(databaseUrl: string, saveAndSha
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The service's own memory (RssAnon) and each thread's heap now: which scenario leaves the memory grown. */
+async function memoryNow(service: RunningService): Promise<string> {
+  return `own ${Math.round(service.memory().ownMegabytes)} MB; heaps (used / committed): ${await threadHeaps(service.base)}`;
 }
 
 /** Each thread's heap as /metrics gives it (hotel_affiliate_thread_heap_bytes): where a thread's share of the memory goes. */
