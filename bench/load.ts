@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CeilingRoute } from './ceiling-server.js';
 import { cpuSecondsOf } from './machine.js';
+import { startNodeFlags } from '../src/start-flags.js';
 
 export interface LoadRequest {
   path: string;
@@ -155,9 +156,10 @@ async function untilThreadsListen(base: string, child: ChildProcess, threads: nu
  * threads listens.
  */
 export async function startService(env: Record<string, string>, port: number): Promise<RunningService> {
-  // For example BENCH_SERVICE_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof': a profile of the service under load.
+  // For example BENCH_SERVICE_NODE_ARGS='--cpu-prof --cpu-prof-dir=prof': a profile of the service
+  // under load. They come after npm start's own flags, and override them.
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
-  const child = spawn(process.execPath, [...nodeArgs, `${DIST}src/main.js`], {
+  const child = spawn(process.execPath, [...startNodeFlags(), ...nodeArgs, `${DIST}src/main.js`], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

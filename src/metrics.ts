@@ -133,13 +133,14 @@ export class ServiceMetrics {
     const thread = options.servingThread === undefined ? 'main' : String(options.servingThread);
     new Gauge({
       name: 'hotel_affiliate_thread_heap_bytes',
-      help: "Each thread's V8 heap: used (live objects and garbage not yet collected) and committed (held from the system), by thread: main, or a serving thread's number.",
+      help: "Each thread's V8 heap: used (live objects and garbage not yet collected), committed (held from the system) and limit (the most it may hold: npm start's --max-old-space-size and the young generation), by thread: main, or a serving thread's number.",
       labelNames: ['thread', 'state'],
       registers: [this.registry],
       collect() {
         const heap = getHeapStatistics();
         this.set({ thread, state: 'used' }, heap.used_heap_size);
         this.set({ thread, state: 'committed' }, heap.total_heap_size);
+        this.set({ thread, state: 'limit' }, heap.heap_size_limit);
       },
     });
     if (options.servingThread === undefined) {

@@ -3,6 +3,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { configurationFailure, ConfigError, loadConfig, type Config } from './config.js';
 import { createService, type Service } from './service.js';
 import { drainOnSignals } from './shutdown.js';
+import { reportHeapRoom } from './heap-room.js';
 
 /**
  * Binds HOST:PORT alone for a moment and gives the port bound (PORT may be 0). Listeners that
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   const service = await createService(config);
   await listen(service, config);
   drainOnSignals(service, config);
+  reportHeapRoom(service.logger);
   const address = service.http.server.address();
   if (service.threads && address && typeof address === 'object') await service.threads.start(address.port);
 }

@@ -111,6 +111,11 @@ describe('two serving threads on one port', () => {
       const heaps = [...metrics.matchAll(/^hotel_affiliate_thread_heap_bytes\{thread="([^"]+)",state="used"\} (\d+)/gm)];
       expect(heaps.map((m) => m[1]).sort()).toEqual(['1', 'main']);
       for (const [, , bytes] of heaps) expect(Number(bytes)).toBeGreaterThan(1e6);
+      // Both run under npm start's cap of the old generation (1 GB), the young generation's beside it.
+      const limits = [...metrics.matchAll(/^hotel_affiliate_thread_heap_bytes\{thread="([^"]+)",state="limit"\} (\d+)/gm)];
+      expect(limits.map((m) => m[1]).sort()).toEqual(['1', 'main']);
+      for (const [, , bytes] of limits) expect(Number(bytes) / 2 ** 20).toBeGreaterThanOrEqual(1024);
+      for (const [, , bytes] of limits) expect(Number(bytes) / 2 ** 20).toBeLessThan(1024 + 256);
       if (usePostgres) expect(metricValue(metrics, 'hotel_affiliate_limiter_shared_store_up')).toBe(1);
     }
   });

@@ -3,21 +3,14 @@
 // Subresource Integrity value pages pin the script with, and the ETag.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
 
 export interface WidgetFile {
   body: Buffer;
   /** `sha384-…`, for a script tag's integrity attribute. */
   integrity: string;
   etag: string;
-}
-
-/** The folder with package.json above this module, whether it runs from src/ or dist/src/. */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
 }
 
 /**

@@ -2,6 +2,7 @@
 // line by line: for tests of what only a whole process shows (signals, threads, ports).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { startNodeFlags } from '../../src/start-flags.js';
 
 export interface LogLine {
   msg: string;
@@ -16,9 +17,12 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the service with `env` over the test's own environment, and waits until it listens (it logs the address). */
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/**
+ * Starts the service with `env` over the test's own environment, and npm start's Node flags and
+ * then `nodeFlags` (the last of a flag given twice counts), and waits until it listens (it logs the address).
+ */
+export async function startServiceProcess(env: Record<string, string>, nodeFlags: string[] = []): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [...startNodeFlags(), ...nodeFlags, '--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
