@@ -11,12 +11,13 @@ import type { Logger } from 'pino';
 /** Past this share of its cap at start, a heap is too near it for the garbage of load. */
 const TIGHT_SHARE = 0.5;
 
+/** Logs the main thread's heap at start and its limit; a serving thread reads the same data. */
 export function reportHeapRoom(logger: Logger, heap: Pick<HeapInfo, 'used_heap_size' | 'heap_size_limit'> = getHeapStatistics()): void {
   const megabytes = (bytes: number) => Math.round(bytes / 2 ** 20);
   const room = { heapUsedMb: megabytes(heap.used_heap_size), heapLimitMb: megabytes(heap.heap_size_limit) };
   if (heap.used_heap_size > heap.heap_size_limit * TIGHT_SHARE) {
-    logger.warn(room, "each thread's V8 heap is over half full at start: run the service with a higher --max-old-space-size (npm start gives 1024) before load fills it");
+    logger.warn(room, 'the V8 heap is over half full at start (each serving thread holds as much): run the service with a higher --max-old-space-size (npm start gives 1024) before load fills it');
   } else {
-    logger.info(room, "each thread's V8 heap at start");
+    logger.info(room, 'the V8 heap at start (each serving thread holds as much)');
   }
 }
