@@ -16,7 +16,7 @@ export function reportHeapRoom(logger: Logger, heap: Pick<HeapInfo, 'used_heap_s
   const megabytes = (bytes: number) => Math.round(bytes / 2 ** 20);
   const room = { heapUsedMb: megabytes(heap.used_heap_size), heapLimitMb: megabytes(heap.heap_size_limit) };
   if (heap.used_heap_size > heap.heap_size_limit * TIGHT_SHARE) {
-    logger.warn(room, 'the V8 heap is over half full at start (each serving thread holds as much): run the service with a higher --max-old-space-size (npm start gives 1024) before load fills it');
+    logger.warn(room, 'the V8 heap is over half full at start (each serving thread holds as much): run the service with a higher --max-old-space-size before load fills it');
   } else {
     logger.info(room, 'the V8 heap at start (each serving thread holds as much)');
   }

@@ -6,8 +6,15 @@ import { reportHeapRoom } from '../src/heap-room.js';
 
 const MB = 2 ** 20;
 
-function reported(used: number, limit: number): Array<{ level: number; msg: string; heapUsedMb: number; heapLimitMb: number }> {
-  const lines: Array<{ level: number; msg: string; heapUsedMb: number; heapLimitMb: number }> = [];
+interface Line {
+  level: number;
+  msg: string;
+  heapUsedMb: number;
+  heapLimitMb: number;
+}
+
+function reported(used: number, limit: number): Line[] {
+  const lines: Line[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
   reportHeapRoom(logger, { used_heap_size: used * MB, heap_size_limit: limit * MB });
   return lines;
