@@ -19,6 +19,13 @@ const ParamName = (fallback: string, description: string) =>
 export const ConfigSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'HTTP port.' }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0', description: 'Interface to listen on.' }),
+  METRICS_PORT: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 65535,
+      description: 'A port of its own for GET /metrics (on HOST), which PORT then no longer serves: expose it to your monitoring only. Without it /metrics is on PORT.',
+    }),
+  ),
   DATA_DIR: Type.String({ minLength: 1, default: './data', description: 'Where the embedded database lives.' }),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     default: 'info',
@@ -70,6 +77,13 @@ export const ConfigSchema = Type.Object({
   DATABASE_URL: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://\\S+$', 'x-rule': 'a postgres:// URL', description: 'postgres://…: the catalog, keys and usage in PostgreSQL instead of the SQLite file under DATA_DIR; instances sharing it (and REDIS_URL) behave as one service.' }),
   ),
+  DATABASE_POOL_MAX: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    default: 10,
+    description:
+      'With DATABASE_URL: PostgreSQL connections each serving thread may hold (a pool per thread), so an instance holds up to HTTP_THREADS times this; budget it against max_connections (docs/operations.md).',
+  }),
   DATABASE_TIMEOUT_MS: Type.Integer({
     minimum: 10,
     maximum: 60_000,
@@ -189,6 +203,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (problem) throw new ConfigError(`configuration: TRUSTED_PROXIES: ${JSON.stringify(entry)} ${problem}`);
   }
   return config;
+}
+
+/**
+ * What a production server needs beyond each setting's rule (NODE_ENV=production, as the image
+ * sets it): the public address, so that no document names an address a request made up.
+ */
+export function checkProductionServer(config: Config, env: NodeJS.ProcessEnv = process.env): void {
+  if (env.NODE_ENV === 'production' && config.PUBLIC_BASE_URL === undefined) {
+    throw new ConfigError(
+      'configuration: PUBLIC_BASE_URL: must be set when NODE_ENV=production: the address callers reach the service at, ' +
+        'named by the OpenAPI document, the MCP metadata and the widget page (without it they would name whatever Host a request carries)',
+    );
+  }
 }
 
 export function trustedProxyList(config: Pick<Config, 'TRUSTED_PROXIES'>): string[] {

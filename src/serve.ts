@@ -1,9 +1,10 @@
 // The HTTP service on PORT, with the embedded database under DATA_DIR (started by main.ts).
 import { createServer, type AddressInfo } from 'node:net';
-import { configurationFailure, ConfigError, loadConfig, type Config } from './config.js';
+import { checkProductionServer, configurationFailure, ConfigError, loadConfig, type Config } from './config.js';
 import { createService, type Service } from './service.js';
 import { drainOnSignals } from './shutdown.js';
 import { reportHeapRoom } from './heap-room.js';
+import { startMetricsServer } from './http/metrics-server.js';
 
 /**
  * Binds HOST:PORT alone for a moment and gives the port bound (PORT may be 0). Listeners that
@@ -39,10 +40,24 @@ async function listen(service: Service, config: Config): Promise<void> {
   }
 }
 
+/** /metrics on a port of its own, when METRICS_PORT says so; a port that cannot be used stops the start. */
+async function listenForMetrics(service: Service, config: Config): Promise<void> {
+  if (config.METRICS_PORT === undefined) return;
+  try {
+    const { contentType } = service.metrics.registry;
+    await startMetricsServer(config.HOST, config.METRICS_PORT, { contentType, text: () => service.metricsText() }, service.logger);
+  } catch (error) {
+    await service.close().catch(() => undefined);
+    throw configurationFailure('METRICS_PORT', `cannot listen on port ${config.METRICS_PORT}`, error);
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  checkProductionServer(config);
   const service = await createService(config);
   await listen(service, config);
+  await listenForMetrics(service, config);
   drainOnSignals(service, config);
   reportHeapRoom(service.logger);
   const address = service.http.server.address();

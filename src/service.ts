@@ -68,6 +68,8 @@ export interface Service {
   usage: UsageRecorder;
   gazetteer: Gazetteer;
   logger: Logger;
+  /** The process's metrics in Prometheus's text format (every thread's, summed). */
+  metricsText(): Promise<string>;
   /** Begins shutdown: readiness reports unready and every answer closes its connection. */
   beginDrain(): void;
   close(): Promise<void>;
@@ -200,7 +202,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
         return shared.index;
       }
     : null;
-  const liveIndex = thread ? thread.index(gazetteer) : new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000, snapshots, shareIndex);
+  const liveIndex = thread
+    ? thread.index(gazetteer)
+    : new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000, snapshots, shareIndex);
   await liveIndex.start();
 
   const links = linkSettings(config);
@@ -221,6 +225,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const usage = new UsageRecorder(storage.usage, logger, { ...USAGE_DEFAULTS, flushMs: config.USAGE_FLUSH_SECONDS * 1000 }, overrides.now);
   usage.start();
   let draining = false;
+  const metricsText = thread ? () => thread.metricsText() : threads ? () => threads.metricsText() : () => metrics.registry.metrics();
   const http = await buildHttpApp({
     services: {
       liveIndex,
@@ -239,7 +244,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     gate,
     logger,
     metrics,
-    metricsText: thread ? () => thread.metricsText() : threads ? () => threads.metricsText() : undefined,
+    metricsText,
+    metricsRoute: config.METRICS_PORT === undefined,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     trustedProxies: trustedProxyList(config),
     health: {
@@ -273,6 +279,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     usage,
     gazetteer,
     logger,
+    metricsText,
     beginDrain() {
       draining = true;
       threads?.beginDrain();

@@ -85,6 +85,27 @@ describe.concurrent('addresses that cannot be used', { timeout: 60_000 }, () => 
     expectStoppedWith(await startService({ DATA_DIR: join(root, 'host'), HOST: '192.0.2.1' }), /^configuration: HOST: cannot listen on 192.0.2.1 \(EADDRNOTAVAIL: /);
   });
 
+  it('stops the service when METRICS_PORT is taken', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      expectStoppedWith(
+        await startService({ DATA_DIR: join(root, 'metrics-port'), HOST: '127.0.0.1', METRICS_PORT: String(port) }),
+        new RegExp(`^configuration: METRICS_PORT: cannot listen on port ${port} \\(EADDRINUSE: `),
+      );
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('stops a production service (NODE_ENV=production) that has no PUBLIC_BASE_URL, naming what it is for', async () => {
+    expectStoppedWith(
+      await startService({ DATA_DIR: join(root, 'production'), NODE_ENV: 'production' }),
+      /^configuration: PUBLIC_BASE_URL: must be set when NODE_ENV=production: the address callers reach the service at/,
+    );
+  });
+
   it('names a TRUSTED_PROXIES entry that is not an address or range', async () => {
     for (const [value, reason] of [
       ['10.0.0.0/99', '"10.0.0.0/99" has a prefix length that is not 0 to 32'],

@@ -108,7 +108,20 @@ describe('a database that cannot be reached at start', () => {
   it('stops the command with a message naming DATABASE_URL and the reason', async () => {
     const result = await runCli(tmpdir(), ['keys', 'list'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/test' });
     expect(result.code).toBe(2);
-    expect(result.stderr.trim()).toBe('configuration: DATABASE_URL: cannot use the PostgreSQL database (ECONNREFUSED)');
+    expect(result.stderr.trim()).toBe(
+      'configuration: DATABASE_URL: cannot use the PostgreSQL database: connection refused at 127.0.0.1:1 (ECONNREFUSED); is PostgreSQL running there and listening on that address?',
+    );
+  });
+
+  it('names a database that does not exist, and a user that does not, as the server says them', async () => {
+    const missing = await runCli(tmpdir(), ['keys', 'list'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/eco_prod_missing' });
+    expect([missing.code, missing.stderr.trim()]).toEqual([
+      2,
+      'configuration: DATABASE_URL: cannot use the PostgreSQL database: database "eco_prod_missing" does not exist on 127.0.0.1:5432 (3D000); create it, or name an existing database in DATABASE_URL',
+    ]);
+    const stranger = await runCli(tmpdir(), ['keys', 'list'], { DATABASE_URL: 'postgres://nobody_here@127.0.0.1:5432/test' });
+    expect(stranger.code).toBe(2);
+    expect(stranger.stderr.trim()).toMatch(/^configuration: DATABASE_URL: cannot use the PostgreSQL database: role "nobody_here" does not exist on 127\.0\.0\.1:5432 \(28000\); check the user name/);
   });
 });
 

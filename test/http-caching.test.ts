@@ -116,12 +116,23 @@ describe('conditional requests', () => {
     expect(missing.headers['cache-control']).toBeUndefined();
   });
 
-  it('tags the OpenAPI document for public caching, at no cost', async () => {
+  it('tags the OpenAPI document for caching, at no cost: by the client alone while it names the address the request came to', async () => {
     const doc = await get('/openapi.json');
-    expect(doc.headers['cache-control']).toBe('public, max-age=300');
+    expect(doc.headers['cache-control']).toBe('private, max-age=300');
     const revalidated = await get('/openapi.json', { 'if-none-match': doc.headers.etag as string });
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers['x-ratelimit-remaining']).toBeUndefined();
+  });
+
+  it('tags the OpenAPI document for public caching when PUBLIC_BASE_URL names the address, whatever Host a request carries', async () => {
+    const named = await startTestService(FIXTURE_HOTELS, { PUBLIC_BASE_URL: 'https://api.stays.example' });
+    try {
+      const response = await fetch(`${named.baseUrl}/openapi.json`, { headers: { Host: 'attacker.example' } });
+      expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+      expect(((await response.json()) as { servers: { url: string }[] }).servers[0].url).toBe('https://api.stays.example');
+    } finally {
+      await named.close();
+    }
   });
 
   it('leaves searches uncached', async () => {

@@ -165,6 +165,36 @@ describe('behind a trusted proxy', () => {
   });
 });
 
+describe('addresses written into documents without PUBLIC_BASE_URL', () => {
+  it('come from a trusted proxy\'s forwarded host and scheme only when they read as such, and vary with them', async () => {
+    const proxied = await startTestService(FIXTURE_HOTELS, { TRUSTED_PROXIES: '127.0.0.1' });
+    try {
+      const proxiedPort = Number(new URL(proxied.baseUrl).port);
+      const openapi = async (headers: string[]) => {
+        const r = await rawRequest(proxiedPort, `GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers.map((h) => `${h}\r\n`).join('')}Connection: close\r\n\r\n`);
+        if (!r.ok) throw new Error(r.reason);
+        return r.response;
+      };
+      const good = await openapi(['X-Forwarded-Host: api.example.com', 'X-Forwarded-Proto: https']);
+      expect(good.status).toBe(200);
+      expect(JSON.parse(good.text).servers[0].url).toBe('https://api.example.com');
+      expect(good.headers['cache-control']).toBe('private, max-age=300');
+      expect(String(good.headers.vary)).toMatch(/X-Forwarded-Host.*X-Forwarded-Proto/);
+      for (const forged of [['X-Forwarded-Proto: javascript'], ['X-Forwarded-Host: evil.example"/><script>alert(1)</script>'], ['X-Forwarded-Host: evil.example/phish?x=']]) {
+        const refused = await openapi(forged);
+        expect(refused.status).toBe(400);
+        expect(JSON.parse(refused.text).error.code).toBe('invalid_params');
+        expect(refused.headers['content-type']).toMatch(/^application\/json/);
+      }
+      // The widget page writes the address into a script tag and its policy: refused the same way.
+      const page = await rawRequest(proxiedPort, `GET /widget HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Host: x.example"><img src=y>\r\nConnection: close\r\n\r\n`);
+      expect(page.ok && page.response.status).toBe(400);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('a wrong key from an address whose keyless allowance is spent', () => {
   it('is 401, not 429, and costs nothing more', async () => {
     const small = await startTestService(FIXTURE_HOTELS, { LIMIT_KEYLESS_PER_HOUR: '2' });

@@ -79,6 +79,9 @@ export function unroutedAnswer(method: string, path: string): { status: 404 | 40
   const allowed = allowedMethods(path);
   const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
   if (allowed.length === 0) return { status: 404, code: 'not_found', message: `no such path: ${shown}; the operations are listed at /openapi.json` };
+  // A path the service has, with a method it takes, that no route answers: served elsewhere by
+  // configuration (/metrics on METRICS_PORT).
+  if (allowed.includes(method)) return { status: 404, code: 'not_found', message: `${shown} is not served on this port` };
   return {
     status: 405,
     code: 'invalid_params',

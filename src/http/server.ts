@@ -20,6 +20,7 @@ import { registerCompression, varyUncompressed } from './compression.js';
 import { addVary } from './vary.js';
 import { prefersCsv } from './usage-csv.js';
 import { conditionalGet, DOCUMENT_CACHE_CONTROL } from './conditional-get.js';
+import { baseUrlReader, REQUEST_DOCUMENT_CACHE_CONTROL } from './public-address.js';
 import { namesLanguage, negotiateLanguage } from '../locale/languages.js';
 import { registerHealthRoutes, type HealthChecks } from './health.js';
 import { LIMIT_HEADERS, setLimitHeaders } from './limit-headers.js';
@@ -39,6 +40,8 @@ export interface HttpAppOptions {
   metrics?: ServiceMetrics;
   /** The text /metrics serves, when it is more than `metrics` (every serving thread's); by default `metrics`'. */
   metricsText?: () => Promise<string>;
+  /** False when /metrics has a port of its own (METRICS_PORT): then this app does not serve it. */
+  metricsRoute?: boolean;
   docs: OpenApiSettings;
   /** Base address for the OpenAPI servers; by default the address the request came to. */
   publicBaseUrl?: string;
@@ -118,7 +121,11 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   // Awaited plugins load before the routes below are added: a route added before an awaited
   // register would keep Fastify's default error handler instead of the one set at the end.
   await registerReferencePage(app, `${docs.serviceName} hotel affiliate API`);
-  const baseUrl = (request: { protocol: string; host: string }) => options.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  const baseUrl = baseUrlReader(options.publicBaseUrl);
+  // Written from the request's own host when no public address is set: kept by the client only,
+  // and varying with the headers a trusted proxy's host and scheme come in.
+  const documentCaching = options.publicBaseUrl ? DOCUMENT_CACHE_CONTROL : REQUEST_DOCUMENT_CACHE_CONTROL;
+  const forwardedVary = !options.publicBaseUrl && (options.trustedProxies?.length ?? 0) > 0;
   const widget = registerWidgetRoutes(app, { serviceName: docs.serviceName, publicUrl: baseUrl, logger: options.logger });
   const documented: OpenApiSettings = { ...docs, widgetIntegrity: widget.integrity };
 
@@ -154,7 +161,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       done();
     });
     const metricsText = options.metricsText ?? (() => metrics.registry.metrics());
-    app.get('/metrics', async (_request, reply) => reply.header('Content-Type', metrics.registry.contentType).send(await metricsText()));
+    if (options.metricsRoute !== false) app.get('/metrics', async (_request, reply) => reply.header('Content-Type', metrics.registry.contentType).send(await metricsText()));
   }
 
   async function handleOperation(route: HttpOperation, request: FastifyRequest, reply: FastifyReply) {
@@ -221,9 +228,10 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
         handler: (request, reply) => handleOperation(operation, request, reply),
       });
     }
-    app.get(`${prefix}/openapi.json`, { onSend: conditionalGet(DOCUMENT_CACHE_CONTROL) }, async (request) =>
-      openApiDocument(baseUrl(request), documented),
-    );
+    app.get(`${prefix}/openapi.json`, { onSend: conditionalGet(documentCaching) }, async (request, reply) => {
+      if (forwardedVary) for (const header of ['X-Forwarded-Host', 'X-Forwarded-Proto']) addVary(reply, header);
+      return openApiDocument(baseUrl(request), documented);
+    });
     app.get(prefix === '' ? '/' : prefix, async (request) => serviceInfo(request));
   }
   registerMcpRoutes(app, PREFIXES, {

@@ -6,11 +6,13 @@ import { PostgresKeyStore } from '../keys/postgres-key-store.js';
 import { PostgresUsageStore } from '../usage/postgres-usage-store.js';
 import { PostgresFileShelf } from './postgres-file-shelf.js';
 import { openPostgres } from './postgres.js';
+import { postgresProblem } from './postgres-problems.js';
 import type { Storage } from './storage.js';
 
-export async function openPostgresStorage(databaseUrl: string, timeoutMs: number): Promise<Storage> {
-  const pool = await openPostgres(databaseUrl, timeoutMs).catch((error: Error & { code?: string }) => {
-    throw new ConfigError(`configuration: DATABASE_URL: cannot use the PostgreSQL database (${error.code ?? error.message})`);
+/** `poolMax`: the connections the pool may hold (DATABASE_POOL_MAX). */
+export async function openPostgresStorage(databaseUrl: string, timeoutMs: number, poolMax: number): Promise<Storage> {
+  const pool = await openPostgres(databaseUrl, timeoutMs, poolMax).catch((error: unknown) => {
+    throw new ConfigError(`configuration: DATABASE_URL: cannot use the PostgreSQL database: ${postgresProblem(error, databaseUrl, timeoutMs)}`);
   });
   const catalog = new PostgresCatalogStore(pool, timeoutMs);
   // Instances sharing PostgreSQL without Redis each count on their own: nothing to keep.

@@ -122,9 +122,9 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   }
 }
 
-/** Connects (failing fast when the server cannot be reached) and migrates the schema. */
-export async function openPostgres(url: string, timeoutMs: number): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: timeoutMs });
+/** Connects (failing fast when the server cannot be reached) and migrates the schema; `max`: the pool's connections. */
+export async function openPostgres(url: string, timeoutMs: number, max = 10): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: timeoutMs });
   // An idle connection dropped by the server must not bring the process down; the next
   // query opens a new one (or fails, and that call is answered 503).
   pool.on('error', () => undefined);

@@ -34,7 +34,7 @@ export async function openStorage(config: Config, options: StorageOptions = {}):
   if (config.DATABASE_URL) {
     // Loaded only when configured: the pg driver is a tenth of a second of a start on a slow day.
     const { openPostgresStorage } = await import('./postgres-storage.js');
-    return openPostgresStorage(config.DATABASE_URL, config.DATABASE_TIMEOUT_MS);
+    return openPostgresStorage(config.DATABASE_URL, config.DATABASE_TIMEOUT_MS, config.DATABASE_POOL_MAX);
   }
   let db: SqliteDatabase;
   try {
