@@ -45,7 +45,7 @@ import { openPostgres } from '../src/storage/postgres.js';
 import { buildHttpApp } from '../src/http/server.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { benchHotelByIdAgainstPostgres, benchNewInstanceOnPostgres, benchUnderLoad } from './load-phase.js';
-import { saveIndexOfImport } from '../src/cli/commands/import-command.js';
+import { indexSaver } from '../src/cli/commands/import-command.js';
 import { PostgresFileShelf } from '../src/storage/postgres-file-shelf.js';
 import { typedInPart } from './typing.js';
 
@@ -285,10 +285,12 @@ async function benchPostgres(feed: string, gazetteer: Gazetteer, logger: pino.Lo
     await benchNewInstanceOnPostgres(
       schemaUrl,
       async () => {
-        // What the import command does after its commit, from a data directory of its own.
+        // What the import command does before its commit, from a data directory of its own.
         const saveDir = mkdtempSync(join(tmpdir(), 'hotel-affiliate-import-'));
         try {
-          await saveIndexOfImport(saveDir, { catalog: store, shelf: new PostgresFileShelf(pool) }, (await store.current())!);
+          const save = await indexSaver(saveDir, { shelf: new PostgresFileShelf(pool) });
+          const version = (await store.current())!;
+          await save(version, store.scanCards(version.generation));
         } finally {
           rmSync(saveDir, { recursive: true, force: true });
         }

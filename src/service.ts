@@ -7,7 +7,7 @@ import { ensureCatalog } from './catalog/demo-catalog.js';
 import { HotHotels } from './catalog/hot-hotels.js';
 import { USAGE_DEFAULTS, UsageRecorder } from './usage/usage-recorder.js';
 import { demoPhotoBase } from './catalog/demo-photos.js';
-import type { CatalogStore } from './catalog/store.js';
+import type { CatalogStore, CatalogVersion } from './catalog/store.js';
 import { configurationFailure, trustedProxyList, type Config } from './config.js';
 import { buildHttpApp } from './http/server.js';
 import type { KeyStore } from './keys/key-store.js';
@@ -29,11 +29,12 @@ import { CachedPlaceProvider } from './places/cached-places.js';
 import { GooglePlacesProvider } from './places/google-places.js';
 import { GazetteerPlaceProvider, RoutingPlaceProvider, type PlaceProvider } from './places/place-provider.js';
 import { IndexSnapshots, indexDirectory } from './search/index-snapshot.js';
-import { LiveIndex, type IndexInUse } from './search/live-index.js';
+import { LiveIndex, type AsideIndex, type IndexInUse } from './search/live-index.js';
 import type { CatalogIndex } from './search/catalog-index.js';
 import { inSharedMemory } from './search/shared-index.js';
 import type { GraphRegions } from './snapshot/graph-file.js';
 import { ServingThreads } from './threads/serving-threads.js';
+import { buildIndexAside } from './threads/index-builder.js';
 import { openStorage } from './storage/storage.js';
 
 /** What a serving thread (src/threads) takes from the main thread instead of keeping its own. */
@@ -161,6 +162,14 @@ async function prefetchCatalogIndex(snapshots: IndexSnapshots, store: CatalogSto
   }
 }
 
+/** A running server's build of a catalog nobody saved an index for, on a thread of its own. */
+async function buildAside(config: Config, version: CatalogVersion, replace: boolean, logger: Logger): Promise<AsideIndex> {
+  const built = await buildIndexAside(config, version, replace);
+  logger.info({ generation: version.generation, ms: built.buildMs, saved: built.saved }, 'catalog index built on a thread of its own');
+  if (built.saveProblem) logger.warn({ reason: built.saveProblem }, 'catalog index not saved; the next start builds it again');
+  return { regions: built.regions, saved: built.saved !== null };
+}
+
 function saveCounts(snapshots: CounterSnapshots, counters: InProcessCounters, logger: Logger): void {
   try {
     snapshots.save(counters.entries());
@@ -204,7 +213,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     : null;
   const liveIndex = thread
     ? thread.index(gazetteer)
-    : new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000, snapshots, shareIndex);
+    : new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000, { snapshots, share: shareIndex, buildAside: (version, replace) => buildAside(config, version, replace, logger) });
   await liveIndex.start();
 
   const links = linkSettings(config);

@@ -18,6 +18,7 @@ import { builtInGazetteer, type Gazetteer } from '../src/places/gazetteer.js';
 import { openPlaceIndexes } from '../src/places/saved-places.js';
 import { loadCatalogIndex, type CatalogIndex } from '../src/search/catalog-index.js';
 import { IndexSnapshots, indexDirectory } from '../src/search/index-snapshot.js';
+import { BUILD_ASIDE_FROM_HOTELS } from '../src/search/live-index.js';
 import { openStorage } from '../src/storage/storage.js';
 import { runCli } from './support/cli.js';
 import { answersOf } from './support/index-answers.js';
@@ -146,8 +147,8 @@ describe('a server started again on its data directory', () => {
     const b = await startTestService(null, SAVING, { dataDir, database: a.database, logger: second.logger });
     expect(switched(second.lines)).toEqual(['read from its file']);
     expect(await sampleAnswers(b.request)).toEqual(before);
-    // Its catalog changes while it runs: the new one is built, never read from the old file, and
-    // not saved at once (a running server saves it 30 s later, unless its import did).
+    // Its catalog changes while it runs (imported without an index): the new one is built, never
+    // read from the old file, and kept (a catalog this small is built in place).
     await b.importFeed(hotels(2000, 2));
     await expect.poll(() => switched(second.lines), { timeout: 15_000 }).toEqual(['read from its file', 'built']);
     const after = await sampleAnswers(b.request);
@@ -155,7 +156,7 @@ describe('a server started again on its data directory', () => {
     expect(JSON.stringify(after)).toContain('Second');
     expect(JSON.stringify(after)).not.toContain('First');
     const catalogFiles = () => readdirSync(indexDirectory(dataDir)).filter((f) => f.startsWith('catalog-index-'));
-    expect(catalogFiles().length).toBe(1);
+    expect(catalogFiles().length).toBe(2);
     await b.service.close();
 
     /** Starts a server on the data directory, reads its answers and stops it. */
@@ -168,9 +169,13 @@ describe('a server started again on its data directory', () => {
       return log.lines;
     };
 
+    const newest = catalogFiles().sort((x, y) => Number(/-(\d+)-/.exec(y)![1]) - Number(/-(\d+)-/.exec(x)![1]))[0];
+    await restart('read from its file');
+    rmSync(join(indexDirectory(dataDir), newest));
+
     // Started on the new catalog, with no file for it: built and saved before it answers.
     await restart('built');
-    expect(catalogFiles().length).toBe(2);
+    expect(catalogFiles()).toContain(newest);
 
     // A damaged file is reported, built again and replaced.
     for (const file of catalogFiles()) {
@@ -256,21 +261,51 @@ describe('an import from the command line', () => {
 });
 
 describe('an import while a server runs', () => {
-  it('has the server wait for the index the import saves and read it, rather than build its own', async () => {
+  it('publishes the catalog with its index, which the server reads rather than build its own', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'import-while-serving-test-'));
     const captured = capturedLogger();
     const server = await startTestService(hotels(800, 1), SAVING, { dataDir: dir, logger: captured.logger });
     expect(switched(captured.lines)).toEqual(['built']);
     const feed = await writeFeed(dir, hotels(1500, 2));
-    // In its own process, as an operator runs it: the server polls while it builds the index.
+    // In its own process, as an operator runs it: the server polls while it imports.
     const imported = await runCli(dir, ['import', feed], { ...server.database.env, SAVED_INDEXES: 'true' });
     expect([imported.code, imported.stdout]).toEqual([0, expect.stringContaining('Saved its index for servers to start from')]);
+    // The index is saved before the catalog is published: said before the import says it is done.
+    const said = imported.stdout.split('\n');
+    expect(said.findIndex((l) => l.startsWith('Saved its index'))).toBeLessThan(said.findIndex((l) => l.startsWith('Imported 1,500 hotels')));
     await expect.poll(() => switched(captured.lines), { timeout: 15_000 }).toEqual(['built', 'read from its file']);
-    expect(captured.lines.some((l) => l.msg === 'waiting for the import under way to save the new catalog index')).toBe(true);
     expect((await server.request('/hotels/find?name=Palace%20Second')).body.hotel.name).toContain('Second');
-    // The import's mark is gone with it: the next catalog imported another way is built at once.
-    expect(readdirSync(indexDirectory(dir)).filter((f) => f.endsWith('.pending'))).toEqual([]);
     await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('has a server build a catalog imported without its index on a thread of its own, and keep it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'import-without-index-test-'));
+    const captured = capturedLogger();
+    const server = await startTestService(hotels(800, 1), SAVING, { dataDir: dir, logger: captured.logger });
+    // Large enough to be built aside: smaller catalogs are built in place, in less time than a thread's start.
+    const feed = await writeFeed(dir, hotels(BUILD_ASIDE_FROM_HOTELS, 2));
+    const imported = await runCli(dir, ['import', feed], { ...server.database.env, SAVED_INDEXES: 'false' });
+    expect([imported.code, imported.stdout]).toEqual([0, expect.not.stringContaining('Saved its index')]);
+    await expect.poll(() => switched(captured.lines), { timeout: 15_000 }).toEqual(['built', 'built on a thread of its own']);
+    const built = captured.lines.find((l) => l.msg === 'catalog index built on a thread of its own')!;
+    expect(built.saved).toEqual(expect.stringContaining(indexDirectory(dir)));
+    expect(existsSync(built.saved as string)).toBe(true);
+    // It answers from the new catalog exactly as an index built in place would.
+    const found = await server.request('/hotels/find?name=Palace%20Second');
+    expect(found.body.hotel.name).toContain('Second');
+    const search = await server.request('/hotels/search?destination=Lisbon&limit=5');
+    expect(search.status).toBe(200);
+    const version = (await server.service.store.current())!;
+    const reference = await loadCatalogIndex(server.service.store, version, builtInGazetteer());
+    expect(answersOf(server.service.liveIndex.current!, builtInGazetteer(), 3)).toEqual(answersOf(reference, builtInGazetteer(), 3));
+    await server.service.close();
+    // The next start reads the file the thread kept.
+    const next = capturedLogger();
+    const again = await startTestService(null, SAVING, { dataDir: dir, database: server.database, logger: next.logger });
+    expect(switched(next.lines)).toEqual(['read from its file']);
+    await again.service.close();
+    await server.database.drop();
     rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 });
@@ -292,10 +327,13 @@ describe.runIf(usePostgres)('the file shelf in PostgreSQL', () => {
       expect(await shelf.get('catalog-index-8-abc.bin', join(dir, 'none.bin'))).toBe(false);
       expect(existsSync(join(dir, 'none.bin'))).toBe(false);
 
-      // Put again with other content: the shelf holds the new file only.
+      // Put again with other content: kept as it was, unless replaced; then the shelf holds the new file only.
       const smaller = randomBytes(1000);
       writeFileSync(path, smaller);
-      await shelf.put(path, 'catalog-index-');
+      expect(await shelf.put(path, 'catalog-index-')).toBe(false);
+      expect(await shelf.get('catalog-index-7-abc.bin', join(dir, 'copy.bin'))).toBe(true);
+      expect(readFileSync(join(dir, 'copy.bin')).equals(content)).toBe(true);
+      expect(await shelf.put(path, 'catalog-index-', { replace: true })).toBe(true);
       expect(await shelf.get('catalog-index-7-abc.bin', join(dir, 'copy.bin'))).toBe(true);
       expect(readFileSync(join(dir, 'copy.bin')).equals(smaller)).toBe(true);
 
@@ -307,6 +345,15 @@ describe.runIf(usePostgres)('the file shelf in PostgreSQL', () => {
       expect(await shelf.get('catalog-index-7-abc.bin', join(dir, 'old.bin'))).toBe(false);
       expect(await shelf.get('catalog-index-8-abc.bin', join(dir, 'new.bin'))).toBe(true);
       expect(readFileSync(join(dir, 'new.bin')).equals(content.subarray(0, 5000))).toBe(true);
+      // Instances that saved the same file at once put it once, and none fails.
+      const same = join(dir, 'catalog-index-9-abc.bin');
+      writeFileSync(same, content.subarray(0, 9 * 1024 * 1024));
+      const puts = await Promise.all([1, 2, 3].map(() => shelf.put(same, 'catalog-index-')));
+      expect(puts.filter(Boolean)).toHaveLength(1);
+      const racing = await Promise.all([1, 2, 3].map(() => shelf.put(same, 'catalog-index-', { replace: true })));
+      expect(racing).toEqual([true, true, true]);
+      expect(await shelf.get('catalog-index-9-abc.bin', join(dir, 'nine.bin'))).toBe(true);
+      expect(readFileSync(join(dir, 'nine.bin')).equals(content.subarray(0, 9 * 1024 * 1024))).toBe(true);
       // No partial file is left beside the copies.
       expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     } finally {

@@ -19,5 +19,5 @@ export async function importFeedFile(
 ): Promise<CatalogVersion> {
   const knownCountry = 'has' in countries ? (code: string) => countries.has(code) : (code: string) => countries.country(code) !== undefined;
   const records = readFeed(path, { knownCountry, onProgress: options.onProgress });
-  return store.replaceCatalog(records, basename(path), { onWait: options.onWait });
+  return store.replaceCatalog(records, basename(path), { onWait: options.onWait, beforePublish: options.beforePublish });
 }

@@ -60,6 +60,21 @@ async function insertBatch(client: pg.PoolClient, generation: number, batch: Hot
   );
 }
 
+/** A generation's cards in id order, a keyset page at a time, through `query` (the pool, or a transaction's client). */
+async function* scanWith(
+  query: (text: string, values: unknown[]) => Promise<pg.QueryResult<HotelCardRow>>,
+  generation: number,
+  batchSize: number,
+): AsyncIterable<HotelCardRow[]> {
+  let after = '';
+  for (;;) {
+    const { rows } = await query(`SELECT ${CARD_COLUMNS} FROM hotels WHERE generation = $1 AND id > $2 ORDER BY id LIMIT $3`, [generation, after, batchSize]);
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1].id;
+  }
+}
+
 /**
  * Waits, without a time limit, until no other import runs, then holds the turn until the
  * transaction ends: COMMIT, ROLLBACK, or the connection dropped by a process that was killed.
@@ -90,19 +105,9 @@ export class PostgresCatalogStore implements CatalogStore {
     return rows[0] ? toVersion(rows[0]) : null;
   }
 
-  async *scanCards(generation: number, batchSize = 5000): AsyncIterable<HotelCardRow[]> {
-    let after = '';
-    for (;;) {
-      const { rows } = await this.read<HotelCardRow>(
-        `SELECT ${CARD_COLUMNS} FROM hotels WHERE generation = $1 AND id > $2 ORDER BY id LIMIT $3`,
-        [generation, after, batchSize],
-      );
-      if (rows.length === 0) return;
-      yield rows;
-      after = rows[rows.length - 1].id;
-    }
+  scanCards(generation: number, batchSize = 5000): AsyncIterable<HotelCardRow[]> {
+    return scanWith((text, values) => this.read<HotelCardRow>(text, values), generation, batchSize);
   }
-
   async getHotel(id: string): Promise<HotelRecord | null> {
     const { rows } = await this.read<HotelRecord>(
       `SELECT h.id, h.name, h.stars, h.rating, h.review_count, h.address, h.city, h.country_code, h.latitude,
@@ -155,6 +160,8 @@ export class PostgresCatalogStore implements CatalogStore {
       // instead of seconds).
       await client.query('ANALYZE hotels');
       const next: CatalogVersion = { generation, hotelCount: count, importedAt: new Date().toISOString(), source };
+      // In the transaction, which sees the rows no other connection sees yet.
+      await turn.beforePublish?.(next, scanWith((text, values) => client.query<HotelCardRow>(text, values), generation, 5000));
       await client.query(
         `INSERT INTO catalog_state (singleton, generation, hotel_count, imported_at, source) VALUES (1, $1, $2, $3, $4)
          ON CONFLICT (singleton) DO UPDATE SET generation = excluded.generation, hotel_count = excluded.hotel_count,

@@ -76,11 +76,15 @@ export class SqliteCatalogStore implements CatalogStore {
     return row ? toVersion(row) : null;
   }
 
-  async *scanCards(generation: number, batchSize = 5000): AsyncIterable<HotelCardRow[]> {
+  scanCards(generation: number, batchSize = 5000): AsyncIterable<HotelCardRow[]> {
+    return this.scanOn(this.db, generation, batchSize);
+  }
+
+  private async *scanOn(db: SqliteDatabase, generation: number, batchSize: number): AsyncIterable<HotelCardRow[]> {
     // Keyset pages, not one long cursor: the connection stays free for requests in between.
     // Rows as arrays, made into objects here: better-sqlite3 builds an object per row through
     // the V8 API, slower than a literal (1M hotels: 4.4-5.1 s as objects, 3.6-4.0 s so).
-    const page = this.db
+    const page = db
       .prepare<[number, string, number], CardArray>(`SELECT ${CARD_COLUMNS} FROM hotels WHERE generation = ? AND id > ? ORDER BY id LIMIT ?`)
       .raw(true);
     let after = '';
@@ -140,6 +144,8 @@ export class SqliteCatalogStore implements CatalogStore {
       // otherwise lose its rows to this DELETE (and this one's to its own).
       db.prepare('DELETE FROM hotels WHERE generation <> ?').run(next);
       const version: CatalogVersion = { generation: next, hotelCount: count, importedAt: new Date().toISOString(), source };
+      // The write connection reads the rows it has not committed yet.
+      await turn.beforePublish?.(version, this.scanCards(next));
       db.prepare(
         `INSERT INTO catalog_state (singleton, generation, hotel_count, imported_at, source)
          VALUES (1, @generation, @hotelCount, @importedAt, @source)

@@ -15,6 +15,13 @@ export interface CatalogVersion {
 export interface ImportTurn {
   /** Called once when another import holds the catalog, before this one waits for it (without a time limit). */
   onWait?: () => void;
+  /**
+   * Called when the new generation's rows are written and before anyone can see them, with its
+   * version and its hotels' cards as scanCards gives them: an import makes the catalog's index
+   * here, so that servers find it saved when they see the catalog. What it throws stops the
+   * import and changes nothing.
+   */
+  beforePublish?: (version: CatalogVersion, cards: AsyncIterable<HotelCardRow[]>) => Promise<void>;
 }
 
 export interface CatalogStore {

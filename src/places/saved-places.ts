@@ -58,6 +58,8 @@ export async function openPlaceIndexes(dataDir: string, saveDir: string | null, 
       logger.warn({ err: error }, 'saved gazetteer not copied from the database; building it');
     }
   }
+  // A file there that cannot be used (damaged, another gazetteer's) is replaced on the shelf too.
+  const unusable = existsSync(path);
   const saved = readSavedPlaces(path, meta, logger);
   if (saved) return { places: saved, sharing: done };
   const places = built(dataDir);
@@ -67,7 +69,12 @@ export async function openPlaceIndexes(dataDir: string, saveDir: string | null, 
     logger.warn({ err: error }, 'gazetteer not saved; the next start builds it again');
     return { places, sharing: done };
   }
-  const sharing = shelf ? shelf.put(path, PREFIX).catch((error: unknown) => logger.warn({ err: error }, 'saved gazetteer not copied to the database')) : done;
+  const sharing = shelf
+    ? shelf.put(path, PREFIX, { replace: unusable }).then(
+        () => undefined,
+        (error: unknown) => logger.warn({ err: error }, 'saved gazetteer not copied to the database'),
+      )
+    : done;
   return { places, sharing };
 }
 

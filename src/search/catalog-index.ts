@@ -1,6 +1,7 @@
 // Everything a search needs about one catalog generation, in memory: the hotel table, its
 // global orders, a geo tree, the hotels of every city, region and country, and the name
 // index. Immutable once built; a new catalog gets a new CatalogIndex.
+import type { HotelCardRow } from '../catalog/hotel.js';
 import type { CatalogStore, CatalogVersion } from '../catalog/store.js';
 import type { Gazetteer } from '../places/gazetteer.js';
 import type { Place } from '../places/place.js';
@@ -311,9 +312,14 @@ export class CatalogIndex {
 export class CatalogChangedError extends Error {}
 
 /** Reads a generation's hotels from the store and builds its index. */
-export async function loadCatalogIndex(store: CatalogStore, version: CatalogVersion, gazetteer: Gazetteer): Promise<CatalogIndex> {
+export function loadCatalogIndex(store: CatalogStore, version: CatalogVersion, gazetteer: Gazetteer): Promise<CatalogIndex> {
+  return buildCatalogIndex(version, store.scanCards(version.generation), gazetteer);
+}
+
+/** Builds a generation's index from its hotels' cards (all of them, in id order). */
+export async function buildCatalogIndex(version: CatalogVersion, cards: AsyncIterable<HotelCardRow[]>, gazetteer: Gazetteer): Promise<CatalogIndex> {
   const table = new HotelTable(version.hotelCount);
-  for await (const batch of store.scanCards(version.generation)) {
+  for await (const batch of cards) {
     for (const row of batch) {
       if (!table.add(row)) throw new CatalogChangedError(`generation ${version.generation} has more hotels than it says`);
     }

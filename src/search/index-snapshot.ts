@@ -114,9 +114,12 @@ export class IndexSnapshots {
     return this.shelf.get(basename(this.pathOf(meta)), this.pathOf(meta));
   }
 
-  /** Puts a saved file on the shelf for instances on other disks (nothing without one). */
-  async share(path: string): Promise<void> {
-    if (this.shelf) await this.shelf.put(path, PREFIX);
+  /**
+   * Puts a saved file on the shelf for instances on other disks (nothing without one), unless
+   * the shelf has it already; `replace` when the file of that name found before was not usable.
+   */
+  async share(path: string, replace = false): Promise<void> {
+    if (this.shelf) await this.shelf.put(path, PREFIX, { replace });
   }
 
   private pathOf(meta: SnapshotMeta): string {

@@ -1,19 +1,26 @@
-// The index of the catalog in use. It watches the store and, when an import lands, builds the
+// The index of the catalog in use. It watches the store and, when an import lands, loads the
 // new index beside the old one and swaps them: requests never wait for a load and never fail
-// because of one; a request holds the index it started with until it ends.
+// because of one; a request holds the index it started with until it ends. A running server
+// reads the index the import saved (copying it from the database first where it has to); when
+// there is none it builds the index on a thread of its own (`buildAside`), never on the thread
+// that answers.
 import type { Logger } from 'pino';
 import type { CatalogStore, CatalogVersion } from '../catalog/store.js';
 import type { Gazetteer } from '../places/gazetteer.js';
 import { CatalogChangedError, loadCatalogIndex, type CatalogIndex } from './catalog-index.js';
-import { importUnderWay } from './import-marker.js';
 import type { IndexSnapshots } from './index-snapshot.js';
+import { indexFromRegions } from './shared-index.js';
 import type { GraphRegions } from '../snapshot/graph-file.js';
 
-/** How long after switching to an index it built a running server waits to save it. */
-const SAVE_AFTER_SWITCH_MS = 30_000;
-/** How long a running server waits for the index an import under way saves, checking this often. */
-const IMPORT_SAVE_WAIT_MS = 5 * 60_000;
-const IMPORT_SAVE_CHECK_MS = 250;
+/**
+ * Catalogs smaller than this are built in place even by a running server: their build pauses
+ * answering for less than a thread's start, which opens the store and reads the gazetteer
+ * (about half a second, and more where the gazetteer is not saved), costs.
+ */
+export const BUILD_ASIDE_FROM_HOTELS = 10_000;
+
+/** After a catalog's index could not be made, how long before trying that catalog again (each poll would otherwise). */
+const RETRY_AFTER_FAILURE_MS = 60_000;
 
 /** The catalog index in use, as the service's parts see it: this thread's LiveIndex, or a serving thread's copy of it. */
 export interface IndexInUse {
@@ -27,27 +34,47 @@ export interface IndexInUse {
   refresh(): Promise<void>;
 }
 
+/** A generation's index built elsewhere, in shared memory; `saved` once it is kept in its file. */
+export interface AsideIndex {
+  regions: GraphRegions;
+  saved: boolean;
+}
+
+export interface LiveIndexOptions {
+  /** Where built indexes are kept: read instead of building, written after building; null: always build. */
+  snapshots?: IndexSnapshots | null;
+  /**
+   * With serving threads: given each index switched to (and its regions when in shared memory),
+   * gives the index to use, the same in shared memory, and hands it to the threads.
+   */
+  share?: ((index: CatalogIndex, regions: GraphRegions | undefined) => CatalogIndex) | null;
+  /**
+   * Builds a generation's index off this thread (and keeps it when indexes are kept), for a
+   * running server's switch; without it the switch builds here, pausing answers meanwhile.
+   * `replace`: the saved file found for it could not be used.
+   */
+  buildAside?: ((version: CatalogVersion, replace: boolean) => Promise<AsideIndex>) | null;
+}
+
 export class LiveIndex implements IndexInUse {
   private index: CatalogIndex | null = null;
   private timer: NodeJS.Timeout | undefined;
   private refreshing: Promise<void> | null = null;
-  private pendingSave: NodeJS.Timeout | undefined;
   /** A saved file being copied to the shelf. */
   private sharing: Promise<unknown> = Promise.resolve();
+  /** The generation whose index could not be made lately, and until when it is not tried again. */
+  private failed: { generation: number; until: number } | null = null;
+  private readonly snapshots: IndexSnapshots | null;
 
   constructor(
     private readonly store: CatalogStore,
     private readonly gazetteer: Gazetteer,
     private readonly logger: Logger,
     private readonly pollMs: number,
-    /** Where built indexes are kept: read instead of building, written after building; null: always build. */
-    private readonly snapshots: IndexSnapshots | null = null,
-    /**
-     * With serving threads: given each index switched to (and its regions when read into shared
-     * memory), gives the index to use, the same in shared memory, and hands it to the threads.
-     */
-    private readonly share: ((index: CatalogIndex, regions: GraphRegions | undefined) => CatalogIndex) | null = null,
-  ) {}
+    private readonly options: LiveIndexOptions = {},
+  ) {
+    this.snapshots = options.snapshots ?? null;
+  }
 
   /** The index in use, or null when no catalog has been imported yet. */
   get current(): CatalogIndex | null {
@@ -66,7 +93,6 @@ export class LiveIndex implements IndexInUse {
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
-    clearTimeout(this.pendingSave);
   }
 
   /** Waits for a file being copied to the shelf (before the database is closed). */
@@ -84,57 +110,51 @@ export class LiveIndex implements IndexInUse {
 
   private async load(): Promise<void> {
     for (let attempt = 1; attempt <= 3; attempt++) {
+      let version: CatalogVersion | null = null;
       try {
-        const version = await this.store.current();
+        version = await this.store.current();
         if (!version || version.generation === this.index?.version.generation) return;
+        if (this.failed?.generation === version.generation && performance.now() < this.failed.until) return;
         const starting = this.index === null;
         const started = performance.now();
         await this.fetchShared(version);
-        if (!starting && !(await this.importSaved(version))) return;
         const { index: saved, unreadable, regions } = await this.savedIndex(version);
-        const loaded = saved ?? (await loadCatalogIndex(this.store, version, this.gazetteer));
-        const index = this.share ? this.share(loaded, regions) : loaded;
+        let index: CatalogIndex;
+        let how: string;
+        if (saved) {
+          index = this.share ? this.share(saved, regions) : saved;
+          how = 'read from its file';
+        } else if (!starting && this.options.buildAside && version.hotelCount >= BUILD_ASIDE_FROM_HOTELS) {
+          // A running server: built on another thread; only decoding it pauses this one.
+          const aside = await this.options.buildAside(version, unreadable);
+          index = indexFromRegions(aside.regions, this.gazetteer);
+          if (this.share) index = this.share(index, aside.regions);
+          how = 'built on a thread of its own';
+        } else {
+          // At start, before answering (or a small catalog): built here, and kept for the next start.
+          const built = await loadCatalogIndex(this.store, version, this.gazetteer);
+          index = this.share ? this.share(built, undefined) : built;
+          this.save(index, unreadable);
+          how = 'built';
+        }
         this.index = index;
+        this.failed = null;
         this.logger.info(
-          {
-            generation: version.generation,
-            hotels: version.hotelCount,
-            source: version.source,
-            index: saved ? 'read from its file' : 'built',
-            ms: Math.round(performance.now() - started),
-          },
+          { generation: version.generation, hotels: version.hotelCount, source: version.source, index: how, ms: Math.round(performance.now() - started) },
           'catalog index switched',
         );
-        if (saved) return;
-        // At start, before answering; on a switch, later (saving pauses the process for a second
-        // or more), and only if the import that made the catalog did not save it meanwhile.
-        if (starting) this.save(index, unreadable);
-        else this.saveLater(index, unreadable);
         return;
       } catch (error) {
         if (error instanceof CatalogChangedError && attempt < 3) continue;
-        this.logger.warn({ err: error }, 'catalog index not refreshed; keeping the one in use');
+        if (version) this.failed = { generation: version.generation, until: performance.now() + RETRY_AFTER_FAILURE_MS };
+        this.logger.warn({ err: error, retryInSeconds: RETRY_AFTER_FAILURE_MS / 1000 }, 'catalog index not refreshed; keeping the one in use');
         return;
       }
     }
   }
 
-  /**
-   * On a switch, while an import marked in the index folder is under way and this generation's
-   * index is not saved yet, waits for the import to save it (reading it pauses answering far
-   * less than building it). False when a newer catalog came meanwhile: the next refresh takes it.
-   */
-  private async importSaved(version: CatalogVersion): Promise<boolean> {
-    if (!this.snapshots) return true;
-    const until = performance.now() + IMPORT_SAVE_WAIT_MS;
-    let said = false;
-    while (importUnderWay(this.snapshots.dir) && !this.snapshots.has(version, this.gazetteer) && performance.now() < until) {
-      if (!said) this.logger.info({ generation: version.generation }, 'waiting for the import under way to save the new catalog index');
-      said = true;
-      await new Promise((resolve) => setTimeout(resolve, IMPORT_SAVE_CHECK_MS));
-      if ((await this.store.current())?.generation !== version.generation) return false;
-    }
-    return true;
+  private get share() {
+    return this.options.share ?? null;
   }
 
   /** Copies the generation's file from the shelf (PostgreSQL) when this data directory has none. */
@@ -158,18 +178,7 @@ export class LiveIndex implements IndexInUse {
     return { index, unreadable: problem !== undefined, regions };
   }
 
-  private saveLater(index: CatalogIndex, replace: boolean): void {
-    clearTimeout(this.pendingSave);
-    this.pendingSave = setTimeout(() => {
-      if (this.index === index) this.save(index, replace);
-    }, SAVE_AFTER_SWITCH_MS);
-    this.pendingSave.unref();
-  }
-
-  /**
-   * Keeps a built index for the next start, unless an import (or another server) saved it
-   * meanwhile; a file found unreadable is replaced.
-   */
+  /** Keeps an index built at start for the next start; a file found unreadable is replaced. */
   private save(index: CatalogIndex, replace: boolean): void {
     if (!this.snapshots || (!replace && this.snapshots.has(index.version, this.gazetteer))) return;
     const started = performance.now();
@@ -178,7 +187,7 @@ export class LiveIndex implements IndexInUse {
       if (!path) return;
       this.logger.info({ path, ms: Math.round(performance.now() - started) }, 'catalog index saved for the next start');
       // For instances on other disks; in the background, the copy is only a head start for them.
-      this.sharing = this.snapshots.share(path).catch((error: unknown) => this.logger.warn({ err: error }, 'saved catalog index not copied to the database'));
+      this.sharing = this.snapshots.share(path, replace).catch((error: unknown) => this.logger.warn({ err: error }, 'saved catalog index not copied to the database'));
     } catch (error) {
       this.logger.warn({ err: error }, 'catalog index not saved; the next start builds it again');
     }

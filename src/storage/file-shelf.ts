@@ -4,9 +4,11 @@
 export interface FileShelf {
   /**
    * Copies a local file onto the shelf under its base name, whole or not at all, and removes the
-   * shelf's other files whose names begin with `prefix` that nobody put there lately.
+   * shelf's other files whose names begin with `prefix` that nobody put there lately. A file of
+   * that name already there is kept unless `replace` (the one found there could not be used):
+   * instances that built the same index at once upload it once. False when it was kept.
    */
-  put(path: string, prefix: string): Promise<void>;
+  put(path: string, prefix: string, options?: { replace?: boolean }): Promise<boolean>;
   /** Copies a file from the shelf to `path` (written beside, then renamed); false when it has none of that name. */
   get(name: string, path: string): Promise<boolean>;
 }

@@ -11,15 +11,21 @@ const PART_BYTES = 4 * 1024 * 1024;
 const PARTS_AHEAD = 3;
 /** Files of an older generation or version are removed once nobody put them there for this long. */
 const STALE_AFTER = '10 minutes';
+/** The first key of the advisory lock a put of a name holds (the second is the name's hash). */
+const SHELF_LOCK = 0x486f_7468;
 
 export class PostgresFileShelf implements FileShelf {
   constructor(private readonly pool: pg.Pool) {}
 
-  async put(path: string, prefix: string): Promise<void> {
+  async put(path: string, prefix: string, { replace = false }: { replace?: boolean } = {}): Promise<boolean> {
     const name = basename(path);
     const file = await open(path, 'r');
     try {
-      await inTransaction(this.pool, async (client) => {
+      return await inTransaction(this.pool, async (client) => {
+        // Puts of one name take turns: two instances that saved the same file at once would
+        // otherwise both insert its parts, and one fail on the parts' primary key.
+        await client.query('SELECT pg_advisory_xact_lock($1::integer, hashtext($2))', [SHELF_LOCK, name]);
+        if (!replace && (await client.query('SELECT 1 FROM saved_files WHERE name = $1', [name])).rowCount) return false;
         await client.query('DELETE FROM saved_file_parts WHERE name = $1', [name]);
         await client.query('DELETE FROM saved_files WHERE name = $1', [name]);
         let part = 0;
@@ -35,6 +41,7 @@ export class PostgresFileShelf implements FileShelf {
         const stale = `SELECT name FROM saved_files WHERE starts_with(name, $1) AND name <> $2 AND saved_at < now() - interval '${STALE_AFTER}'`;
         await client.query(`DELETE FROM saved_file_parts WHERE name IN (${stale})`, [prefix, name]);
         await client.query(`DELETE FROM saved_files WHERE name IN (${stale})`, [prefix, name]);
+        return true;
       });
     } finally {
       await file.close();

@@ -1,4 +1,5 @@
 // What the main thread and the serving threads say to each other (worker_threads messages).
+import type { CatalogVersion } from '../catalog/store.js';
 import type { Config } from '../config.js';
 import type { Consumption, Draw } from '../limits/counter-store.js';
 import type { GraphRegions } from '../snapshot/graph-file.js';
@@ -38,3 +39,16 @@ export type FromThread =
   | { type: 'count'; id: number; draw: Draw }
   | { type: 'metrics'; id: number }
   | { type: 'metrics-json'; id: number; metrics: unknown[] };
+
+/** What a thread building a catalog index aside is started with (index-builder.ts). */
+export interface IndexBuildStart {
+  config: Config;
+  version: CatalogVersion;
+  /** The saved file found for this generation could not be used: replace it on the shelf too. */
+  replace: boolean;
+}
+
+/** What it answers: the index in shared memory, or why not. */
+export type IndexBuildResult =
+  | { type: 'built'; regions: GraphRegions; buildMs: number; saved: string | null; saveProblem?: string }
+  | { type: 'failed'; message: string; changed: boolean };

@@ -16,11 +16,11 @@ import type { ServiceMetrics } from '../metrics.js';
 import type { GraphRegions } from '../snapshot/graph-file.js';
 import type { FromThread, IndexMessage, ThreadStart, ToThread } from './messages.js';
 import { PendingReplies } from './pending-replies.js';
+import { threadEntry } from './thread-entry.js';
 
 type ThreadMetrics = MetricObjectWithValues<MetricValue<string>>[];
 
-/** The thread's code beside this file: compiled, or the TypeScript source where it runs as such (tests, with tsx). */
-const THREAD_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './serving-thread.ts' : './serving-thread.js', import.meta.url);
+const THREAD_ENTRY = threadEntry(import.meta.url, 'serving-thread');
 
 /** How long after a thread died it is started again (a thread that dies at once does not spin). */
 const RESTART_AFTER_MS = 1000;
@@ -81,7 +81,7 @@ export class ServingThreads {
   /** Starts serving thread `number` (from 1; one started again keeps its number): true once it listens, false when it could not start (logged). */
   private spawn(number: number): Promise<boolean> {
     const start: ThreadStart = { config: this.config, port: this.port, index: this.latest, draining: this.draining, number };
-    const thread = new ServingThread(new Worker(THREAD_ENTRY, { workerData: start }));
+    const thread = new ServingThread(new Worker(THREAD_ENTRY.url, { ...THREAD_ENTRY.options, workerData: start }));
     this.threads.add(thread);
     return new Promise((resolve) => {
       thread.worker.on('message', (message: FromThread) => {
