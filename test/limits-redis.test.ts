@@ -233,13 +233,61 @@ describe('when Redis cannot be reached', () => {
     expect(metrics.body).toMatch(/^hotel_affiliate_limiter_local_fallback_total 5$/m);
     expect(await remaining(direct)).toBe(before - 2);
 
-    // Back at the same address: the shared count is used again.
+    // Back at the same address: a probe finds it within a second or two, and the shared count is used again.
     await proxy.start();
-    await waitFor(async () => (await remaining(viaProxy)) < 990);
+    await waitFor(async () => logs.some((l) => l.msg === 'shared allowance store reachable again: counting is shared across instances again'));
     const shared = await remaining(direct);
     expect(await remaining(viaProxy)).toBe(shared - 1);
     expect(logs.some((l) => l.msg === 'shared allowance store reachable again: counting is shared across instances again')).toBe(true);
     expect((await viaProxy.request('/metrics')).body).toMatch(/^hotel_affiliate_limiter_shared_store_up 1$/m);
+    await proxy.cut();
+  });
+
+  it('waits for a Redis that hangs once, not at every call: later calls count locally at once until a probe finds it answering', async () => {
+    const proxy = new TcpProxy(REDIS_PORT);
+    await proxy.start();
+    const logs: { level: number; msg: string }[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(JSON.parse(line)) });
+    // A long timeout, so that paying it at each call could not hide in the machine's noise.
+    const timeoutMs = 1000;
+    const env = { REDIS_KEY_PREFIX: prefix(), LIMIT_KEYLESS_PER_HOUR: '1000', REDIS_TIMEOUT_MS: String(timeoutMs), REDIS_URL: `redis://127.0.0.1:${proxy.port}` };
+    const [t] = await instances(1, env, { logger });
+    const call = async () => {
+      const started = performance.now();
+      const r = await t.request('/hotels/search?destination=Lisbon&limit=1');
+      expect(r.status).toBe(200);
+      return { remaining: Number(r.headers.get('x-ratelimit-remaining')), ms: performance.now() - started };
+    };
+    expect((await call()).remaining).toBe(999);
+
+    proxy.hang();
+    try {
+      const first = await call();
+      expect(first.ms).toBeGreaterThanOrEqual(timeoutMs - 50);
+      // Ten more calls while it hangs: none waits for it (each would take a second otherwise).
+      const started = performance.now();
+      const during = [];
+      for (let i = 0; i < 10; i++) during.push((await call()).remaining);
+      expect(performance.now() - started).toBeLessThan(5 * timeoutMs);
+      expect(during).toEqual([998, 997, 996, 995, 994, 993, 992, 991, 990, 989]);
+      expect(logs.filter((l) => l.level === 40).map((l) => l.msg)).toEqual([
+        'shared allowance store unreachable: counting calls on this instance only until it is back',
+      ]);
+      expect((await t.request('/metrics')).body).toMatch(/^hotel_affiliate_limiter_local_fallback_total 11$/m);
+    } finally {
+      proxy.resume();
+    }
+    // A probe finds it answering within a second or two: calls are shared again.
+    await expect.poll(() => logs.some((l) => l.msg === 'shared allowance store reachable again: counting is shared across instances again'), { timeout: 10_000 }).toBe(true);
+    expect((await t.request('/metrics')).body).toMatch(/^hotel_affiliate_limiter_shared_store_up 1$/m);
+    const direct = new Redis(REDIS_PORT, '127.0.0.1');
+    try {
+      const before = Number(await direct.keys(`${env.REDIS_KEY_PREFIX}*`).then((keys) => direct.get(keys[0])));
+      await call();
+      expect(Number(await direct.keys(`${env.REDIS_KEY_PREFIX}*`).then((keys) => direct.get(keys[0])))).toBe(before + 1);
+    } finally {
+      direct.disconnect();
+    }
     await proxy.cut();
   });
 });

@@ -45,6 +45,11 @@ export interface CounterStore {
   close(): Promise<void>;
 }
 
+/** A shared store that can be asked, cheaply, whether it answers (the fallback's probe). */
+export interface ProbedCounterStore extends CounterStore {
+  probe(): Promise<void>;
+}
+
 /** What a call of this draw needs left in each counter: its cost, and at least 1 for a grouped call. */
 export function roomNeeded(draw: Draw, cost: number): number {
   return draw.group ? Math.max(cost, 1) : cost;

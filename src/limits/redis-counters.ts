@@ -2,7 +2,7 @@
 // draw (every counter a call is charged to, and the tally of a kind counted in groups) in a
 // single round trip, atomically, and each counter expires when its window ends.
 import type { Redis } from 'ioredis';
-import type { Consumption, CounterStore, Draw } from './counter-store.js';
+import type { Consumption, Draw, ProbedCounterStore } from './counter-store.js';
 
 // KEYS: the tally when grouped, then the counters charged. ARGV: group size (0: not grouped),
 // cost (when not grouped), skew margin (ms), the tally's window end (Unix ms), then each
@@ -53,7 +53,7 @@ export const CLOCK_SKEW_MARGIN_MS = 60_000;
 
 type ConsumeCommand = (...args: Array<string | number>) => Promise<number[]>;
 
-export class RedisCounters implements CounterStore {
+export class RedisCounters implements ProbedCounterStore {
   private readonly run: ConsumeCommand;
 
   constructor(
@@ -79,6 +79,11 @@ export class RedisCounters implements CounterStore {
 
   private counterKey(key: string): string {
     return `${this.prefix}allowance:${key}`;
+  }
+
+  /** Whether Redis answers: a PING (it fails at once while disconnected: no offline queue). */
+  async probe(): Promise<void> {
+    await this.redis.ping();
   }
 
   sharedStoreUp(): boolean {

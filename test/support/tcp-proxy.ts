@@ -5,6 +5,8 @@ import net from 'node:net';
 export class TcpProxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
+  /** While hanging, connections stay open and accepted, and nothing passes either way. */
+  private hanging = false;
   port = 0;
 
   constructor(
@@ -21,10 +23,26 @@ export class TcpProxy {
         socket.on('error', () => socket.destroy());
       }
       client.pipe(upstream).pipe(client);
+      if (this.hanging) for (const socket of [client, upstream]) socket.pause();
     });
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
     this.port = (server.address() as net.AddressInfo).port;
     this.server = server;
+  }
+
+  /**
+   * The dependency stops answering without refusing or closing anything (a process stopped, a
+   * network that drops packets): what is sent waits, unanswered, until resume().
+   */
+  hang(): void {
+    this.hanging = true;
+    for (const socket of this.sockets) socket.pause();
+  }
+
+  /** What waited passes, and the dependency answers again. */
+  resume(): void {
+    this.hanging = false;
+    for (const socket of this.sockets) socket.resume();
   }
 
   /** Closes the port and every open connection: the dependency is gone from that address. */
