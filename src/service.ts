@@ -263,6 +263,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
         return index ? { generation: index.version.generation, hotels: index.size } : null;
       },
       database: async () => void (await store.current()),
+      databaseShared: config.DATABASE_URL !== undefined,
       sharedCounters: () => counters.sharedStoreUp(),
       draining: () => draining,
     },

@@ -20,6 +20,7 @@ import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { connectMcp } from './support/mcp-clients.js';
 import { runCli } from './support/cli.js';
 import { startTestService, type TestService } from './support/test-service.js';
+import { TcpProxy } from './support/tcp-proxy.js';
 import { TEST_POSTGRES, testDatabase, usePostgres } from './support/test-database.js';
 
 const started: TestService[] = [];
@@ -101,6 +102,51 @@ describe('a dependency that is down', () => {
       message: 'no hotel catalog has been imported yet; try again once one is loaded',
     });
     expect(r.headers.get('retry-after')).toBe('30');
+  });
+});
+
+describe.runIf(usePostgres)('a PostgreSQL that hangs', () => {
+  it('is waited for once: calls that need it are 503 at once until a probe finds it answering, the rest answer, and the instance stays ready', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hung-postgres-test-'));
+    const database = await testDatabase(dataDir);
+    const proxy = new TcpProxy(5432);
+    await proxy.start();
+    const viaProxy = new URL(database.env.DATABASE_URL);
+    viaProxy.port = String(proxy.port);
+    const timeoutMs = 1000;
+    const t = await startTestService(FIXTURE_HOTELS, { DATABASE_URL: viaProxy.toString(), DATABASE_TIMEOUT_MS: String(timeoutMs) }, { dataDir, database });
+    started.push(t);
+    try {
+      const key = (await t.service.keys.create({ tier: 'partner', affiliateCode: 'hung', label: null })).secret;
+      const keyed = async () => {
+        const began = performance.now();
+        const r = await t.request('/hotels/search?destination=Lisbon', { headers: { authorization: `Bearer ${key}` } });
+        return { status: r.status, code: r.body.error?.code, ms: performance.now() - began };
+      };
+      expect((await keyed()).status).toBe(200);
+
+      proxy.hang();
+      const first = await keyed();
+      expect([first.status, first.code]).toEqual([503, 'upstream_unavailable']);
+      // Ten more keyed calls and a hotel's details: none waits for the database (a second each otherwise).
+      const began = performance.now();
+      for (let i = 0; i < 10; i++) expect((await keyed()).status).toBe(503);
+      expect((await t.request('/hotels/hotel/pt/lisbon/pestana-palace')).status).toBe(503);
+      expect(performance.now() - began).toBeLessThan(5 * timeoutMs);
+      // Searches without a key answer from memory, and the instance stays in the load balancer.
+      expect((await t.request('/hotels/search?destination=Lisbon')).status).toBe(200);
+      const ready = await t.request('/readyz');
+      expect(ready.status).toBe(200);
+      expect(ready.body.database).toMatch(/^unreachable: the database does not answer \(EDBUNANSWERED\); calls that need it are answered 503$/);
+
+      proxy.resume();
+      await expect.poll(async () => (await keyed()).status, { timeout: 10_000 }).toBe(200);
+      expect((await t.request('/readyz')).body.database).toBe('ok');
+      expect((await t.request('/hotels/hotel/pt/lisbon/pestana-palace')).status).toBe(200);
+    } finally {
+      proxy.resume();
+      await proxy.cut();
+    }
   });
 });
 

@@ -5,6 +5,7 @@
 // catalogs in one database (two deployments, or tests) do not wait for each other.
 import type pg from 'pg';
 import { inTransaction, queryWithin } from '../storage/postgres.js';
+import { circuitOf } from '../storage/postgres-circuit.js';
 import type { HotelCardRow, HotelRecord } from './hotel.js';
 import type { CatalogStore, CatalogVersion, ImportTurn } from './store.js';
 
@@ -174,6 +175,7 @@ export class PostgresCatalogStore implements CatalogStore {
 
   /** Closes the pool, which the key store shares (as the SQLite stores share their file). */
   async close(): Promise<void> {
+    circuitOf(this.pool)?.stop();
     if (!this.pool.ended) await this.pool.end();
   }
 }

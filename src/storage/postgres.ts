@@ -1,6 +1,7 @@
 // PostgreSQL for catalog and keys (DATABASE_URL): a connection pool, and the schema brought up
 // to date at start under an advisory lock, so instances starting together migrate once.
 import pg from 'pg';
+import { attachCircuit, circuitOf } from './postgres-circuit.js';
 
 const MIGRATION_LOCK = 0x486f_7465; // any constant shared by every instance
 
@@ -86,7 +87,8 @@ function connectionEnded(error: unknown): boolean {
  * sent on a pooled connection the server has ended is made again: the pool drops a connection that
  * failed so, and the others it holds idle may have been ended with it (a restart ends them all),
  * so a read is tried until a live connection answers, at most once per connection the pool holds,
- * then on a new one. A write is not made again: it may have been made.
+ * then on a new one. A write is not made again: it may have been made. While the pool's circuit
+ * is open (postgres-circuit.ts) it fails at once.
  */
 export async function queryWithin<Row extends pg.QueryResultRow>(
   pool: pg.Pool,
@@ -97,11 +99,16 @@ export async function queryWithin<Row extends pg.QueryResultRow>(
   // query_timeout per query is supported by pg but missing from its QueryConfig type.
   const query = { text, values, query_timeout: timeoutMs } as pg.QueryConfig;
   const attempts = text.startsWith('SELECT') ? (pool.options.max ?? 10) + 1 : 1;
+  const circuit = circuitOf(pool);
+  circuit?.check();
   for (let attempt = 1; ; attempt++) {
     try {
       return await pool.query<Row>(query);
     } catch (error) {
-      if (attempt >= attempts || !connectionEnded(error)) throw error;
+      if (attempt >= attempts || !connectionEnded(error)) {
+        circuit?.failed(error);
+        throw error;
+      }
     }
   }
 }
@@ -143,5 +150,6 @@ export async function openPostgres(url: string, timeoutMs: number, max = 10): Pr
     await pool.end().catch(() => undefined);
     throw error;
   }
+  attachCircuit(pool, timeoutMs);
   return pool;
 }
