@@ -12,6 +12,7 @@ const ON_BOTH_DATABASES = [
   'test/failures.test.ts',
   'test/limits-redis.test.ts',
   'test/mcp.test.ts',
+  'test/operations-metrics.test.ts',
   'test/saved-indexes.test.ts',
   'test/serving-threads.test.ts',
   'test/usage.test.ts',

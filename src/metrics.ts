@@ -1,6 +1,7 @@
 // What operators watch: Prometheus metrics of one service instance, served at /metrics.
 import { getHeapStatistics } from 'node:v8';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { OperationsMetrics } from './metrics-operations.js';
 
 /** Seconds; from the in-memory searches (well under a millisecond) to a slow dependency's timeout. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -8,6 +9,8 @@ const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 
 export interface MetricsOptions {
   /** Whether a shared allowance store (Redis) is configured; its gauge exists only then. */
   sharedLimiter: boolean;
+  /** Whether the database is PostgreSQL; its pool and health gauges exist only then. */
+  postgres?: boolean;
   /**
    * Set for a serving thread's metrics (its number, from 1), which are summed with the main
    * thread's: they leave out the process's own (memory, processor, event loop), and the figures
@@ -118,7 +121,11 @@ export class ServiceMetrics {
   /** Read when metrics are collected: the threads answering on the port (HTTP_THREADS), the main one included. */
   httpThreads: () => number = () => 1;
 
+  /** Build, catalog, usage flushes and the database pool (metrics-operations.ts). */
+  readonly operations: OperationsMetrics;
+
   constructor(options: MetricsOptions) {
+    this.operations = new OperationsMetrics(this.registry, options.servingThread === undefined, options.postgres ?? false);
     this.sharedLimiterUp = options.sharedLimiter
       ? new Gauge({
           name: 'hotel_affiliate_limiter_shared_store_up',

@@ -200,7 +200,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const { gazetteer } = places;
   const store = storage.catalog;
   // Process-wide figures (memory, processor) once, from the main thread.
-  const metrics = new ServiceMetrics({ sharedLimiter: config.REDIS_URL !== undefined, servingThread: thread?.number });
+  const metrics = new ServiceMetrics({ sharedLimiter: config.REDIS_URL !== undefined, postgres: config.DATABASE_URL !== undefined, servingThread: thread?.number });
   if (config.DEMO_CATALOG && !thread) await ensureCatalog(store, gazetteer, config.DEMO_HOTELS, demoPhotoBase(config), logger);
   const local = new InProcessCounters(overrides.now);
   const threads = threaded && !thread ? new ServingThreads(config.HTTP_THREADS - 1, config, local, metrics, logger) : null;
@@ -232,7 +232,13 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const counters = config.REDIS_URL ? await sharedCounters(config.REDIS_URL, config, logger, metrics, localCounts) : localCounts;
   const gate = new AccessGate(storage.keys, counters, allowances, overrides.now);
   const usage = new UsageRecorder(storage.usage, logger, { ...USAGE_DEFAULTS, flushMs: config.USAGE_FLUSH_SECONDS * 1000 }, overrides.now);
+  usage.onFlushFailed = () => metrics.operations.usageFlushFailures.inc();
   usage.start();
+  metrics.operations.sources = {
+    catalog: () => liveIndex.current?.version ?? null,
+    pool: storage.pool?.figures,
+    databaseUp: storage.pool?.up,
+  };
   let draining = false;
   const metricsText = thread ? () => thread.metricsText() : threads ? () => threads.metricsText() : () => metrics.registry.metrics();
   const http = await buildHttpApp({

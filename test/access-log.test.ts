@@ -52,3 +52,32 @@ it('leaves out a secret key sent in a URL (refused), and keeps a publishable one
   expect(urlOf(taken)).toBe(`/hotels/search?destination=Lisbon&key=${publishable}`);
   expect(JSON.stringify(lines)).not.toContain(secret);
 });
+
+it("says who called (the key's id, never the key, and its tier) and how the call went, so that who spends an allowance is in the log", async () => {
+  const { secret, record } = await t.service.keys.create({ tier: 'partner', affiliateCode: 'spender', label: null });
+  const auth = { headers: { authorization: `Bearer ${secret}` } };
+  const calls = [
+    await fetch(`${t.baseUrl}/hotels/search?destination=Lisbon&limit=1`, auth),
+    await fetch(`${t.baseUrl}/hotels/search?destination=Lisbon&limit=99`, auth),
+    await fetch(`${t.baseUrl}/hotels/hotel/pt/lisbon/no-such-hotel`, auth),
+    await fetch(`${t.baseUrl}/hotels/search?destination=Lisbon&limit=1`),
+    await fetch(`${t.baseUrl}/hotels/search?destination=Lisbon`, { headers: { authorization: `Bearer live_${'z'.repeat(43)}` } }),
+    await fetch(`${t.baseUrl}/healthz`),
+  ];
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const lineOf = (response: Response) => lines.find((l) => l.reqId === response.headers.get('x-request-id'))!;
+  const said = calls.map((response) => {
+    const { key_id, tier, outcome, status } = lineOf(response);
+    return { key_id, tier, outcome, status };
+  });
+  expect(said).toEqual([
+    { key_id: record.id, tier: 'partner', outcome: 'answered', status: 200 },
+    { key_id: record.id, tier: 'partner', outcome: 'failed', status: 400 },
+    { key_id: record.id, tier: 'partner', outcome: 'failed', status: 404 },
+    { key_id: null, tier: 'keyless', outcome: 'answered', status: 200 },
+    { key_id: null, tier: 'keyless', outcome: 'unauthorized', status: 401 },
+    // Not a call of an operation: nobody is identified.
+    { key_id: undefined, tier: undefined, outcome: undefined, status: 200 },
+  ]);
+  expect(JSON.stringify(lines)).not.toContain(secret);
+});

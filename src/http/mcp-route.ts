@@ -136,6 +136,7 @@ export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly strin
       handler: async (request, reply) => {
         const credentials = { authorization: request.headers.authorization, queryKey: undefined, origin: undefined, referer: undefined, publishableAccepted: false };
         const { caller, rejection } = await gate.identify(credentials, options.clientAddress(request));
+        request.caller = caller;
         if (rejection) {
           // Counted against the address like a refused operation call, and answered as refused even when it has nothing left.
           setLimitHeaders(reply, await gate.admit(caller, 1));

@@ -5,6 +5,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Credentials, RequestGate } from '../access/gate.js';
+import type { Caller } from '../keys/caller.js';
 import { meteredCall, rateLimited } from '../access/metered-call.js';
 import { operationSteps, type CallListener } from '../operations/operation-call.js';
 import { ServiceError } from '../errors.js';
@@ -60,6 +61,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set once the call has been counted, so an error after that is not counted again. */
     admitted: boolean;
+    /** Who called, once the key (or its absence) was read: for the access log. */
+    caller: Caller | null;
   }
 }
 
@@ -99,6 +102,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   answerRequestsNodeTakes(app.server, options.logger as FastifyBaseLogger);
   const outages = new OutageLog();
   app.decorateRequest('admitted', false);
+  app.decorateRequest('caller', null);
   const clientAddress = clientAddressReader(options.trustedProxies ?? []);
 
   // Bodies arrive raw; the operation reads them, so a bad body is an answer of the operation
@@ -166,6 +170,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
 
   async function handleOperation(route: HttpOperation, request: FastifyRequest, reply: FastifyReply) {
     const identification = await gate.identify(credentialsOf(request), clientAddress(request));
+    request.caller = identification.caller;
     if (identification.caller.visitor) addVary(reply, 'Origin');
     const { operation } = route;
     const localized = 'lang' in route.query.properties;
@@ -268,6 +273,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   async function refusedCall(request: FastifyRequest, reply: FastifyReply, problem: ServiceError): Promise<ServiceError> {
     request.admitted = true;
     const { caller, rejection } = await gate.identify(credentialsOf(request), clientAddress(request));
+    request.caller = caller;
     const admission = await gate.admit(caller, 1);
     setLimitHeaders(reply, admission);
     // As in a metered call: a refused key is said first, then the allowance, then the input.

@@ -7,6 +7,7 @@ import { PostgresUsageStore } from '../usage/postgres-usage-store.js';
 import { PostgresFileShelf } from './postgres-file-shelf.js';
 import { openPostgres } from './postgres.js';
 import { postgresProblem } from './postgres-problems.js';
+import { circuitOf } from './postgres-circuit.js';
 import type { Storage } from './storage.js';
 
 /** `poolMax`: the connections the pool may hold (DATABASE_POOL_MAX). */
@@ -22,6 +23,10 @@ export async function openPostgresStorage(databaseUrl: string, timeoutMs: number
     usage: new PostgresUsageStore(pool, timeoutMs),
     counterSnapshots: null,
     shelf: new PostgresFileShelf(pool),
+    pool: {
+      figures: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      up: () => circuitOf(pool)?.up ?? true,
+    },
     close: () => catalog.close(),
   };
 }

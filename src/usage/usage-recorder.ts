@@ -38,6 +38,8 @@ export class UsageRecorder {
   private day = '';
   private dayStartMs = -Infinity;
   private readonly outages = new OutageLog();
+  /** Told each time counts could not be written, but for a writer holding the store (the flush failures metric). */
+  onFlushFailed: () => void = () => undefined;
 
   constructor(
     private readonly store: UsageStore,
@@ -112,6 +114,7 @@ export class UsageRecorder {
       } catch (error) {
         // Kept for the next flush, added to what came meanwhile.
         for (const increment of batch.values()) this.pending.add(increment);
+        if (!(error instanceof UsageStoreBusy)) this.onFlushFailed();
         if (!(error instanceof UsageStoreBusy)) this.outages.warn(this.logger, error, 'usage counts cannot be written to the database; kept in memory until it answers');
         return;
       }
