@@ -7,7 +7,7 @@ import { editDistance, nameWords } from '../src/search/name-words.js';
 import { placeTypos, placeTyposAllowed } from '../src/places/place-typos.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { importProgress } from '../src/cli/progress.js';
-import { nativeModuleFailure } from '../src/storage/native-module.js';
+import { nativeModuleFailure, thisNodeDir } from '../src/storage/native-module.js';
 import { fileURLToPath } from 'node:url';
 
 describe('allowance address', () => {
@@ -121,6 +121,11 @@ describe('configuration', () => {
     expect(failure).toBeInstanceOf(ConfigError);
     expect(failure!.message).toMatch(/^installation: better-sqlite3 was built for Node\.js 26 \(module version 147\), and this is Node\.js [\d.]+ \(module version 115\); run `npm rebuild better-sqlite3`/);
     expect(failure!.message).not.toContain('DATA_DIR');
+    // The rebuild's own trap: npm building against the headers of another Node.js (its nodedir).
+    expect(failure!.message).toContain(`run \`npm rebuild better-sqlite3 --nodedir=${thisNodeDir()}\``);
+    const misled = nativeModuleFailure('better-sqlite3', mismatch, { npm_config_nodedir: '/opt/node-v20' })!.message;
+    expect(misled).toContain(`npm's nodedir setting names another Node.js (/opt/node-v20), whose headers a rebuild would use again: run \`npm rebuild better-sqlite3 --nodedir=${thisNodeDir()}\``);
+    expect(nativeModuleFailure('better-sqlite3', mismatch, { npm_config_nodedir: thisNodeDir() })!.message).not.toContain('names another Node.js');
   });
   it('says a native module cannot be loaded when the file is no module at all, and leaves other errors to the data directory', () => {
     let thrown: unknown;
