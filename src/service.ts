@@ -8,7 +8,7 @@ import { HotHotels } from './catalog/hot-hotels.js';
 import { USAGE_DEFAULTS, UsageRecorder } from './usage/usage-recorder.js';
 import { demoPhotoBase } from './catalog/demo-photos.js';
 import type { CatalogStore, CatalogVersion } from './catalog/store.js';
-import { configurationFailure, trustedProxyList, type Config } from './config.js';
+import { ConfigError, configurationFailure, trustedProxyList, type Config } from './config.js';
 import { buildHttpApp } from './http/server.js';
 import type { KeyStore } from './keys/key-store.js';
 import type { CounterStore } from './limits/counter-store.js';
@@ -113,9 +113,10 @@ async function sharedCounters(url: string, config: Config, logger: Logger, metri
     commandTimeout: config.REDIS_TIMEOUT_MS,
     retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
   });
-  redis.on('error', () => {
-    // Reported once per outage by the counters; ioredis would otherwise print every retry.
-  });
+  // Reported once per outage by the counters; ioredis would otherwise print every retry. The
+  // first error at start says why Redis is not there.
+  let firstError: (Error & { code?: string }) | undefined;
+  redis.on('error', (error: Error) => (firstError ??= error));
   // Start on shared counts when Redis is there; a Redis that is down does not stop the start.
   // (Not events.once: it rejects at the first 'error', a refused connection, and the start with it.)
   let timer: NodeJS.Timeout | undefined;
@@ -127,7 +128,14 @@ async function sharedCounters(url: string, config: Config, logger: Logger, metri
   });
   clearTimeout(timer);
   redis.off('ready', ready!);
-  if (redis.status !== 'ready') logger.warn('Redis not reachable at start: counting calls on this instance until it is');
+  if (redis.status !== 'ready') {
+    // Credentials Redis refuses will not mend themselves: a setting to fix, not an outage to wait out.
+    if (firstError && /^(WRONGPASS|NOAUTH|NOPERM)\b/.test(firstError.message)) {
+      redis.disconnect();
+      throw new ConfigError(`configuration: REDIS_URL: Redis refused the credentials (${firstError.message}); fix the user name and password in REDIS_URL`);
+    }
+    logger.warn({ reason: firstError?.message ?? `no answer within ${REDIS_START_WAIT_MS} ms` }, 'Redis not reachable at start: counting calls on this instance until it is');
+  }
   return new SharedCountersWithFallback(new RedisCounters(redis, config.REDIS_KEY_PREFIX), local, logger, metrics, config.REDIS_TIMEOUT_MS);
 }
 
@@ -229,7 +237,16 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   if (kept) local.restore(kept.load());
   // A serving thread counts on the main thread's counts: the process's allowances stay exact.
   const localCounts: CounterStore = thread ? thread.counters : local;
-  const counters = config.REDIS_URL ? await sharedCounters(config.REDIS_URL, config, logger, metrics, localCounts) : localCounts;
+  let counters: CounterStore = localCounts;
+  if (config.REDIS_URL) {
+    try {
+      counters = await sharedCounters(config.REDIS_URL, config, logger, metrics, localCounts);
+    } catch (error) {
+      liveIndex.stop();
+      await storage.close();
+      throw error;
+    }
+  }
   const gate = new AccessGate(storage.keys, counters, allowances, overrides.now);
   const usage = new UsageRecorder(storage.usage, logger, { ...USAGE_DEFAULTS, flushMs: config.USAGE_FLUSH_SECONDS * 1000 }, overrides.now);
   usage.onFlushFailed = () => metrics.operations.usageFlushFailures.inc();

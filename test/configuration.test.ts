@@ -106,6 +106,13 @@ describe.concurrent('addresses that cannot be used', { timeout: 60_000 }, () => 
     );
   });
 
+  it('stops the service when Redis refuses the credentials in REDIS_URL, rather than count alone for ever', async () => {
+    expectStoppedWith(
+      await startService({ DATA_DIR: join(root, 'redis-credentials'), REDIS_URL: 'redis://nobody:wrong@127.0.0.1:6379' }),
+      /^configuration: REDIS_URL: Redis refused the credentials \(WRONGPASS invalid username-password pair or user is disabled\.\); fix the user name and password in REDIS_URL$/,
+    );
+  });
+
   it('names a TRUSTED_PROXIES entry that is not an address or range', async () => {
     for (const [value, reason] of [
       ['10.0.0.0/99', '"10.0.0.0/99" has a prefix length that is not 0 to 32'],
