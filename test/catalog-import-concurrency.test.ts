@@ -120,7 +120,8 @@ describe('imports at the same time', () => {
     const last = generations[1] > generations[2] ? 1 : 2;
     const feeds = [first, ...later];
     await expectCatalogIs(t, feeds[last], generations[last], [...feeds.filter((_, i) => i !== last), cancelledFeed]);
-  });
+    // Four imports, each making its index in its turn: 25-60 s on the busy 2-core machine.
+  }, 120_000);
 
   it('one killed half way leaves the catalog as it was, and the next import goes ahead at once', async () => {
     const t = await serverWithCatalog();

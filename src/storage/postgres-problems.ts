@@ -35,6 +35,10 @@ export function postgresProblem(error: unknown, url: string, timeoutMs: number):
       return `${message} (42501); the user needs the right to create tables in its schema (GRANT CREATE ON SCHEMA …)`;
     case '53300':
       return `${message} on ${server} (53300); the server's max_connections is spent: lower DATABASE_POOL_MAX or instances, or put PgBouncer in front`;
+    case '08P01':
+      return /startup parameter/.test(message)
+        ? `${message} (08P01); behind PgBouncer, choose the schema with ALTER ROLE … SET search_path instead of options in DATABASE_URL`
+        : `${message} (08P01)`;
     case 'ECONNREFUSED':
       return `connection refused at ${server} (ECONNREFUSED); is PostgreSQL running there and listening on that address?`;
     case 'ENOTFOUND':

@@ -116,6 +116,10 @@ export async function queryWithin<Row extends pg.QueryResultRow>(
 /** Runs `work` in a transaction on one client of the pool; rolls back if it throws. */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A checked-out client whose connection ends (a server restart, PgBouncer's query_wait_timeout)
+  // emits 'error', which would end the process unheard; the query under way rejects with it anyway.
+  const ignore = () => undefined;
+  client.on('error', ignore);
   try {
     await client.query('BEGIN');
     const result = await work(client);
@@ -125,6 +129,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
+    client.off('error', ignore);
     client.release();
   }
 }
