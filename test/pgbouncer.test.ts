@@ -13,13 +13,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
 import { labelledFeed, writeLabelledFeed, type LabelledFeedFile } from './support/labelled-feed.js';
 import { pgbouncerVersion, startPgbouncer, type AdminRow, type Pgbouncer } from './support/pgbouncer.js';
 import { startServiceProcess, type ServiceProcess } from './support/service-process.js';
-import { TEST_POSTGRES } from './support/test-database.js';
+import { TEST_POSTGRES, withClient } from './support/test-database.js';
 
 const PGBOUNCER = pgbouncerVersion();
 if (!PGBOUNCER) console.warn('pgbouncer.test.ts skipped: pgbouncer is not installed (Debian: apt-get install pgbouncer; .ci/run installs it)');
@@ -40,15 +39,7 @@ const schema = `t_${id}`;
 const role = `stays_${id}`;
 const server = new URL(TEST_POSTGRES);
 
-async function onPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client(TEST_POSTGRES);
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const onPostgres = withClient;
 
 /** One number read directly from PostgreSQL (not through PgBouncer). */
 const count = (statement: string) => onPostgres(async (c) => Number(Object.values((await c.query(statement)).rows[0])[0]));

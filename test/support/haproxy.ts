@@ -1,33 +1,19 @@
 // HAProxy run as an operator runs it (deploy/haproxy.cfg, in the foreground, settings in its
 // environment), its log read line by line, and its servers' states read from its stats page.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort, installedProgram } from './system-programs.js';
 
-/** Debian installs HAProxy in /usr/sbin, which a user's PATH may leave out. */
-const HAPROXY_COMMANDS = ['haproxy', '/usr/sbin/haproxy'];
 let haproxyCommand = 'haproxy';
 
 /** HAProxy's version ("2.6.12-1+deb12u4"), or null when it is not installed. */
 export function haproxyVersion(): string | null {
-  for (const command of HAPROXY_COMMANDS) {
-    const result = spawnSync(command, ['-v'], { encoding: 'utf8' });
-    if (result.status === 0) {
-      haproxyCommand = command;
-      return /version (\S+)/.exec(result.stdout)?.[1] ?? 'of unknown version';
-    }
-  }
-  return null;
+  const found = installedProgram(['haproxy', '/usr/sbin/haproxy'], ['-v'], /version (\S+)/);
+  if (found) haproxyCommand = found.command;
+  return found?.version ?? null;
 }
 
-/** A loopback port nobody listens on at the moment of asking. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort };
 
 export interface Haproxy {
   child: ChildProcess;

@@ -1,38 +1,23 @@
 // PgBouncer run as an operator runs it: a pgbouncer.ini of its own in a temporary directory, the
 // process in the foreground on a free loopback port, its log read line by line, and its admin
 // console (the database "pgbouncer") asked SHOW POOLS and SHOW STATS.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort, installedProgram } from './system-programs.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-/** Debian installs PgBouncer in /usr/sbin, which a user's PATH may leave out. */
-const PGBOUNCER_COMMANDS = ['pgbouncer', '/usr/sbin/pgbouncer'];
 let pgbouncerCommand = 'pgbouncer';
 
 /** PgBouncer's version ("1.18.0"), or null when it is not installed. */
 export function pgbouncerVersion(): string | null {
-  for (const command of PGBOUNCER_COMMANDS) {
-    const result = spawnSync(command, ['--version'], { encoding: 'utf8' });
-    if (result.status === 0) {
-      pgbouncerCommand = command;
-      return /PgBouncer (\S+)/.exec(result.stdout)?.[1] ?? 'of unknown version';
-    }
-  }
-  return null;
+  const found = installedProgram(['pgbouncer', '/usr/sbin/pgbouncer'], ['--version'], /PgBouncer (\S+)/);
+  if (found) pgbouncerCommand = found.command;
+  return found?.version ?? null;
 }
 
-/** A loopback port nobody listens on at the moment of asking. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface PgbouncerOptions {
   /** The [databases] section: each name clients connect to, and its connection string ("host=... dbname=..."). */

@@ -19,7 +19,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection of its own to the machine's PostgreSQL, as an operator's psql would. */
+export async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client(TEST_POSTGRES);
   await client.connect();
   try {
