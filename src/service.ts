@@ -8,14 +8,13 @@ import { HotHotels } from './catalog/hot-hotels.js';
 import { USAGE_DEFAULTS, UsageRecorder } from './usage/usage-recorder.js';
 import { demoPhotoBase } from './catalog/demo-photos.js';
 import type { CatalogStore, CatalogVersion } from './catalog/store.js';
-import { ConfigError, configurationFailure, trustedProxyList, type Config } from './config.js';
+import { configurationFailure, trustedProxyList, type Config } from './config.js';
 import { buildHttpApp } from './http/server.js';
 import type { KeyStore } from './keys/key-store.js';
 import type { CounterStore } from './limits/counter-store.js';
 import type { CounterSnapshots } from './limits/counter-snapshots.js';
 import { InProcessCounters } from './limits/in-process-counters.js';
-import { RedisCounters } from './limits/redis-counters.js';
-import { SharedCountersWithFallback } from './limits/shared-counters.js';
+import { openSharedCounters } from './limits/redis-start.js';
 import { ServiceMetrics } from './metrics.js';
 import { AffiliateLinker } from './links/affiliate-link.js';
 import type { LinkSettings } from './links/link-settings.js';
@@ -96,47 +95,6 @@ export function linkSettings(config: Config): LinkSettings {
     langParam: config.LANG_PARAM,
     currencyParam: config.CURRENCY_PARAM,
   };
-}
-
-/** How long a starting instance waits for Redis before it begins on local counts. */
-const REDIS_START_WAIT_MS = 2000;
-
-/** Allowance counters in Redis, shared by every instance, with this process's as the fallback. */
-async function sharedCounters(url: string, config: Config, logger: Logger, metrics: ServiceMetrics, local: CounterStore): Promise<CounterStore> {
-  // Loaded only when configured: the client is a tenth of a second of a start on a slow day.
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, {
-    // Fail fast while disconnected (the call is then counted locally) and keep reconnecting.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 1000,
-    commandTimeout: config.REDIS_TIMEOUT_MS,
-    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
-  });
-  // Reported once per outage by the counters; ioredis would otherwise print every retry. The
-  // first error at start says why Redis is not there.
-  let firstError: (Error & { code?: string }) | undefined;
-  redis.on('error', (error: Error) => (firstError ??= error));
-  // Start on shared counts when Redis is there; a Redis that is down does not stop the start.
-  // (Not events.once: it rejects at the first 'error', a refused connection, and the start with it.)
-  let timer: NodeJS.Timeout | undefined;
-  let ready: (() => void) | undefined;
-  await new Promise<void>((resolve) => {
-    ready = resolve;
-    redis.once('ready', resolve);
-    timer = setTimeout(resolve, REDIS_START_WAIT_MS);
-  });
-  clearTimeout(timer);
-  redis.off('ready', ready!);
-  if (redis.status !== 'ready') {
-    // Credentials Redis refuses will not mend themselves: a setting to fix, not an outage to wait out.
-    if (firstError && /^(WRONGPASS|NOAUTH|NOPERM)\b/.test(firstError.message)) {
-      redis.disconnect();
-      throw new ConfigError(`configuration: REDIS_URL: Redis refused the credentials (${firstError.message}); fix the user name and password in REDIS_URL`);
-    }
-    logger.warn({ reason: firstError?.message ?? `no answer within ${REDIS_START_WAIT_MS} ms` }, 'Redis not reachable at start: counting calls on this instance until it is');
-  }
-  return new SharedCountersWithFallback(new RedisCounters(redis, config.REDIS_KEY_PREFIX), local, logger, metrics, config.REDIS_TIMEOUT_MS);
 }
 
 /** The configured external places API, behind its cache; null without a key. */
@@ -240,7 +198,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   let counters: CounterStore = localCounts;
   if (config.REDIS_URL) {
     try {
-      counters = await sharedCounters(config.REDIS_URL, config, logger, metrics, localCounts);
+      counters = await openSharedCounters(config.REDIS_URL, config, logger, metrics, localCounts);
     } catch (error) {
       liveIndex.stop();
       await storage.close();
