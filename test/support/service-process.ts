@@ -18,6 +18,16 @@ export interface ServiceProcess {
 }
 
 /**
+ * Every service process a test started and that has not ended: killed when the test process
+ * exits, so that a test whose hook timed out before it could stop its service (a busy machine)
+ * leaves no server running behind it.
+ */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
  * Starts the service with `env` over the test's own environment, and npm start's Node flags and
  * then `nodeFlags` (the last of a flag given twice counts), and waits until it listens (it logs the address).
  */
@@ -26,6 +36,8 @@ export async function startServiceProcess(env: Record<string, string>, nodeFlags
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const logs: LogLine[] = [];
   // 'close' comes after the output is read to its end, unlike 'exit'.
   const exited = once(child, 'close').then(([code]) => code as number | null);
