@@ -1,8 +1,11 @@
 // PostgreSQL that hangs costs little: once a query gets no answer (it timed out, or the server
-// cannot be reached), reads fail at once, without asking, until a probe (SELECT 1 every second,
-// waiting at most the query timeout) answers. A call that needs the database is then answered
-// 503 in a moment instead of after DATABASE_TIMEOUT_MS each, and calls queued behind a hung pool
-// do not pile up. Answers the server gives (a constraint, a syntax error) are not outages.
+// cannot be reached) and a probe sent then gets none either, reads fail at once, without asking,
+// until a probe (SELECT 1 every second, waiting at most the query timeout) answers. A call that
+// needs the database is then answered 503 in a moment instead of after DATABASE_TIMEOUT_MS each,
+// and calls queued behind a hung pool do not pile up. The first probe confirms the outage: a
+// process starved of CPU for longer than the timeout fires its timers before it reads the answers
+// already waiting in its sockets, and one such timeout must not refuse a second of calls. Answers
+// the server gives (a constraint, a syntax error) are not outages.
 import type pg from 'pg';
 
 /** How often an open circuit asks PostgreSQL whether it answers again. */
@@ -24,6 +27,8 @@ export class DatabaseUnansweredError extends Error {
 
 export class PostgresCircuit {
   private openedBy: unknown = null;
+  /** A probe under way to confirm an outage a query met. */
+  private confirming = false;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -45,16 +50,28 @@ export class PostgresCircuit {
     }
   }
 
-  /** Told of a query that failed: one that got no answer opens the circuit. */
+  /** Told of a query that failed: one that got no answer opens the circuit if a probe gets none either. */
   failed(error: unknown): void {
-    if (this.openedBy !== null || this.stopped || !unanswered(error)) return;
-    this.openedBy = error;
-    this.probeLater();
+    if (this.openedBy !== null || this.confirming || this.stopped || !unanswered(error)) return;
+    this.confirming = true;
+    this.probe().then(
+      () => (this.confirming = false),
+      () => {
+        this.confirming = false;
+        if (this.stopped) return;
+        this.openedBy = error;
+        this.probeLater();
+      },
+    );
+  }
+
+  private probe(): Promise<unknown> {
+    return this.pool.query({ text: 'SELECT 1', query_timeout: this.timeoutMs } as pg.QueryConfig);
   }
 
   private probeLater(): void {
     this.timer = setTimeout(() => {
-      this.pool.query({ text: 'SELECT 1', query_timeout: this.timeoutMs } as pg.QueryConfig).then(
+      this.probe().then(
         () => {
           this.openedBy = null;
         },

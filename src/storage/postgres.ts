@@ -78,8 +78,11 @@ const MIGRATIONS: string[] = [
 const ENDED_BY_SERVER = new Set(['57P01', '57P02', 'ECONNRESET', 'EPIPE']);
 
 function connectionEnded(error: unknown): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return (code !== undefined && ENDED_BY_SERVER.has(code)) || /^Connection terminated|not queryable/.test(message ?? '');
+  const { code, message = '' } = error as { code?: string; message?: string };
+  // "Connection terminated due to connection timeout" is a new connection that got no answer: a
+  // server that does not answer, not a pooled connection it ended, and no reason to try again.
+  if (message.includes('connection timeout')) return false;
+  return (code !== undefined && ENDED_BY_SERVER.has(code)) || /^Connection terminated|not queryable/.test(message);
 }
 
 /**
@@ -102,6 +105,8 @@ export async function queryWithin<Row extends pg.QueryResultRow>(
   const circuit = circuitOf(pool);
   circuit?.check();
   for (let attempt = 1; ; attempt++) {
+    // Found silent meanwhile: not asked again.
+    if (attempt > 1) circuit?.check();
     try {
       return await pool.query<Row>(query);
     } catch (error) {
