@@ -3,6 +3,7 @@
 // not stop the start, and its warning says why; credentials it refuses do.
 import type { Logger } from 'pino';
 import { ConfigError, type Config } from '../config.js';
+import { backstopMs } from '../within.js';
 import type { ServiceMetrics } from '../metrics.js';
 import type { CounterStore } from './counter-store.js';
 import { RedisCounters } from './redis-counters.js';
@@ -20,7 +21,9 @@ export async function openSharedCounters(url: string, config: Config, logger: Lo
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 1000,
-    commandTimeout: config.REDIS_TIMEOUT_MS,
+    // The counters wait REDIS_TIMEOUT_MS themselves (within.ts, not misled by a busy event loop);
+    // this only ends commands a hung Redis never answers, so they do not pile up.
+    commandTimeout: backstopMs(config.REDIS_TIMEOUT_MS),
     retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
   });
   // Reported once per outage by the counters; ioredis would otherwise print every retry. The

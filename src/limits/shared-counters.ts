@@ -10,21 +10,11 @@
 // Both ends of an outage are logged once and shown in metrics.
 import type { Logger } from 'pino';
 import type { ServiceMetrics } from '../metrics.js';
+import { within } from '../within.js';
 import type { Consumption, CounterStore, Draw, ProbedCounterStore } from './counter-store.js';
 
 /** How often an open circuit asks the shared store whether it answers again. */
 export const PROBE_INTERVAL_MS = 1000;
-
-/** `work`, or a rejection once `ms` have passed without its answer. */
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
 
 export class SharedCountersWithFallback implements CounterStore {
   private sharedUp = true;

@@ -7,12 +7,13 @@
 // already waiting in its sockets, and one such timeout must not refuse a second of calls. Answers
 // the server gives (a constraint, a syntax error) are not outages.
 import type pg from 'pg';
+import { backstopMs, within } from '../within.js';
 
 /** How often an open circuit asks PostgreSQL whether it answers again. */
 export const PROBE_INTERVAL_MS = 1000;
 
 /** Errors that mean PostgreSQL did not answer, rather than answered no. */
-const UNANSWERED_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+const UNANSWERED_CODES = new Set(['ETIMEOUT', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
 
 export function unanswered(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
@@ -66,7 +67,7 @@ export class PostgresCircuit {
   }
 
   private probe(): Promise<unknown> {
-    return this.pool.query({ text: 'SELECT 1', query_timeout: this.timeoutMs } as pg.QueryConfig);
+    return within(this.pool.query({ text: 'SELECT 1', query_timeout: backstopMs(this.timeoutMs) } as pg.QueryConfig), this.timeoutMs);
   }
 
   private probeLater(): void {

@@ -2,6 +2,7 @@
 // to date at start under an advisory lock, so instances starting together migrate once.
 import pg from 'pg';
 import { attachCircuit, circuitOf } from './postgres-circuit.js';
+import { backstopMs, within } from '../within.js';
 
 const MIGRATION_LOCK = 0x486f_7465; // any constant shared by every instance
 
@@ -99,8 +100,10 @@ export async function queryWithin<Row extends pg.QueryResultRow>(
   text: string,
   values: unknown[] = [],
 ): Promise<pg.QueryResult<Row>> {
-  // query_timeout per query is supported by pg but missing from its QueryConfig type.
-  const query = { text, values, query_timeout: timeoutMs } as pg.QueryConfig;
+  // The deadline is within()'s, which a held-up event loop does not misread; pg's own
+  // query_timeout (supported, but missing from its QueryConfig type) only lets go of a query
+  // nobody will answer, freeing its connection.
+  const query = { text, values, query_timeout: backstopMs(timeoutMs) } as pg.QueryConfig;
   const attempts = text.startsWith('SELECT') ? (pool.options.max ?? 10) + 1 : 1;
   const circuit = circuitOf(pool);
   circuit?.check();
@@ -108,7 +111,7 @@ export async function queryWithin<Row extends pg.QueryResultRow>(
     // Found silent meanwhile: not asked again.
     if (attempt > 1) circuit?.check();
     try {
-      return await pool.query<Row>(query);
+      return await within(pool.query<Row>(query), timeoutMs, `Query read timeout: no answer within ${timeoutMs} ms`);
     } catch (error) {
       if (attempt >= attempts || !connectionEnded(error)) {
         circuit?.failed(error);
