@@ -34,6 +34,7 @@ import { inSharedMemory } from './search/shared-index.js';
 import type { GraphRegions } from './snapshot/graph-file.js';
 import { ServingThreads } from './threads/serving-threads.js';
 import { buildIndexAside } from './threads/index-builder.js';
+import { ShelfReadAside } from './threads/shelf-reader.js';
 import { openStorage } from './storage/storage.js';
 
 /** What a serving thread (src/threads) takes from the main thread instead of keeping its own. */
@@ -153,7 +154,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const threaded = config.HTTP_THREADS > 1;
   // A serving thread takes its index from the main thread; with threads the main thread reads
   // saved indexes into shared memory.
-  const snapshots = config.SAVED_INDEXES && !thread ? new IndexSnapshots(indexDirectory(config.DATA_DIR), storage.shelf, threaded) : null;
+  // A running server copies new catalogs' indexes from the shelf on a thread of its own.
+  const shelf = storage.shelf && config.DATABASE_URL ? new ShelfReadAside(storage.shelf, config.DATABASE_URL, config.DATABASE_TIMEOUT_MS) : storage.shelf;
+  const snapshots = config.SAVED_INDEXES && !thread ? new IndexSnapshots(indexDirectory(config.DATA_DIR), shelf, threaded) : null;
   let opened: OpenedPlaces;
   try {
     if (snapshots) await prefetchCatalogIndex(snapshots, storage.catalog, config.DATA_DIR);

@@ -52,3 +52,14 @@ export interface IndexBuildStart {
 export type IndexBuildResult =
   | { type: 'built'; regions: GraphRegions; buildMs: number; saved: string | null; saveProblem?: string }
   | { type: 'failed'; message: string; changed: boolean };
+
+/** What a thread copying a file from the database's shelf is started with (shelf-reader.ts). */
+export interface ShelfReadStart {
+  databaseUrl: string;
+  timeoutMs: number;
+  name: string;
+  path: string;
+}
+
+/** Whether the shelf had the file (now at the path), or why it could not be copied. */
+export type ShelfReadResult = { found: boolean } | { error: string };
