@@ -182,7 +182,12 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     : null;
   const liveIndex = thread
     ? thread.index(gazetteer)
-    : new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000, { snapshots, share: shareIndex, buildAside: (version, replace) => buildAside(config, version, replace, logger) });
+    : new LiveIndex(store, gazetteer, logger, config.CATALOG_POLL_SECONDS * 1000, {
+        snapshots,
+        share: shareIndex,
+        buildAside: (version, replace) => buildAside(config, version, replace, logger),
+        turn: storage.switchTurn,
+      });
   await liveIndex.start();
 
   const links = linkSettings(config);

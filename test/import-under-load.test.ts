@@ -284,6 +284,16 @@ describe.skipIf(!HAPROXY)(`an import of ${HOTELS.toLocaleString('en-US')} hotels
       expect([name, builtLines(s.logs)]).toEqual([name, []]);
     }
 
+    // They switched in turns, never two at once: each switch (copy, read, decode) ends before the next begins.
+    const switches = instances
+      .map(({ name, process: s }) => {
+        const line = switchedLines(s.logs).find((l) => l.generation === generation)!;
+        return { name, from: Number(line.time) - Number(line.ms), to: Number(line.time) };
+      })
+      .sort((x, y) => x.from - y.from);
+    const overlapping = switches.filter((each, k) => k > 0 && each.from < switches[k - 1].to).map((each) => each.name);
+    expect(overlapping).toEqual([]);
+
     // The index went into the database once, by the import, before its commit.
     const rows = await sql<{ name: string; saved_ms: string }>(`SELECT name, (extract(epoch FROM saved_at) * 1000)::bigint AS saved_ms FROM ${schema}.saved_files WHERE name LIKE $1`, [`catalog-index-${generation}-%`]);
     expect(rows).toHaveLength(1);

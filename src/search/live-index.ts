@@ -54,6 +54,11 @@ export interface LiveIndexOptions {
    * `replace`: the saved file found for it could not be used.
    */
   buildAside?: ((version: CatalogVersion, replace: boolean) => Promise<AsideIndex>) | null;
+  /**
+   * Instances sharing a database switch in turns: waits for this one's, and gives what ends it.
+   * Not asked at start (nothing is answered yet).
+   */
+  turn?: (() => Promise<() => Promise<void>>) | null;
 }
 
 export class LiveIndex implements IndexInUse {
@@ -116,33 +121,14 @@ export class LiveIndex implements IndexInUse {
         if (!version || version.generation === this.index?.version.generation) return;
         if (this.failed?.generation === version.generation && performance.now() < this.failed.until) return;
         const starting = this.index === null;
-        const started = performance.now();
-        await this.fetchShared(version);
-        const { index: saved, unreadable, regions } = await this.savedIndex(version);
-        let index: CatalogIndex;
-        let how: string;
-        if (saved) {
-          index = this.share ? this.share(saved, regions) : saved;
-          how = 'read from its file';
-        } else if (!starting && this.options.buildAside && version.hotelCount >= BUILD_ASIDE_FROM_HOTELS) {
-          // A running server: built on another thread; only decoding it pauses this one.
-          const aside = await this.options.buildAside(version, unreadable);
-          index = indexFromRegions(aside.regions, this.gazetteer);
-          if (this.share) index = this.share(index, aside.regions);
-          how = 'built on a thread of its own';
-        } else {
-          // At start, before answering (or a small catalog): built here, and kept for the next start.
-          const built = await loadCatalogIndex(this.store, version, this.gazetteer);
-          index = this.share ? this.share(built, undefined) : built;
-          this.save(index, unreadable);
-          how = 'built';
+        const asked = performance.now();
+        const endTurn = starting || !this.options.turn ? null : await this.options.turn();
+        try {
+          await this.switchTo(version, starting, endTurn ? Math.round(performance.now() - asked) : undefined);
+        } finally {
+          await endTurn?.();
         }
-        this.index = index;
         this.failed = null;
-        this.logger.info(
-          { generation: version.generation, hotels: version.hotelCount, source: version.source, index: how, ms: Math.round(performance.now() - started) },
-          'catalog index switched',
-        );
         return;
       } catch (error) {
         if (error instanceof CatalogChangedError && attempt < 3) continue;
@@ -151,6 +137,36 @@ export class LiveIndex implements IndexInUse {
         return;
       }
     }
+  }
+
+  /** Loads a generation's index (copied, read, built aside or in place) and puts it in use. */
+  private async switchTo(version: CatalogVersion, starting: boolean, waitedForTurnMs: number | undefined): Promise<void> {
+    const started = performance.now();
+    await this.fetchShared(version);
+    const { index: saved, unreadable, regions } = await this.savedIndex(version);
+    let index: CatalogIndex;
+    let how: string;
+    if (saved) {
+      index = this.share ? this.share(saved, regions) : saved;
+      how = 'read from its file';
+    } else if (!starting && this.options.buildAside && version.hotelCount >= BUILD_ASIDE_FROM_HOTELS) {
+      // A running server: built on another thread; only decoding it pauses this one.
+      const aside = await this.options.buildAside(version, unreadable);
+      index = indexFromRegions(aside.regions, this.gazetteer);
+      if (this.share) index = this.share(index, aside.regions);
+      how = 'built on a thread of its own';
+    } else {
+      // At start, before answering (or a small catalog): built here, and kept for the next start.
+      const built = await loadCatalogIndex(this.store, version, this.gazetteer);
+      index = this.share ? this.share(built, undefined) : built;
+      this.save(index, unreadable);
+      how = 'built';
+    }
+    this.index = index;
+    this.logger.info(
+      { generation: version.generation, hotels: version.hotelCount, source: version.source, index: how, ms: Math.round(performance.now() - started), waitedForTurnMs },
+      'catalog index switched',
+    );
   }
 
   private get share() {

@@ -8,6 +8,7 @@ import { PostgresFileShelf } from './postgres-file-shelf.js';
 import { openPostgres } from './postgres.js';
 import { postgresProblem } from './postgres-problems.js';
 import { circuitOf } from './postgres-circuit.js';
+import { switchTurns } from './postgres-turns.js';
 import type { Storage } from './storage.js';
 
 /** `poolMax`: the connections the pool may hold (DATABASE_POOL_MAX). */
@@ -23,6 +24,8 @@ export async function openPostgresStorage(databaseUrl: string, timeoutMs: number
     usage: new PostgresUsageStore(pool, timeoutMs),
     counterSnapshots: null,
     shelf: new PostgresFileShelf(pool),
+    // A minute: three instances switching in turn at 1M hotels take 10-25 s.
+    switchTurn: switchTurns(pool, timeoutMs, 60_000),
     pool: {
       figures: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       up: () => circuitOf(pool)?.up ?? true,

@@ -11,6 +11,7 @@ import type { UsageStore } from '../usage/usage-store.js';
 import { SqliteCounterSnapshots, type CounterSnapshots } from '../limits/counter-snapshots.js';
 import type { FileShelf } from './file-shelf.js';
 import type { PoolFigures } from '../metrics-operations.js';
+import type { TakeTurn } from './postgres-turns.js';
 import { nativeModuleFailure } from './native-module.js';
 import { openSqlite, type SqliteDatabase } from './sqlite.js';
 
@@ -23,6 +24,8 @@ export interface Storage {
   counterSnapshots: CounterSnapshots | null;
   /** Where instances that share no disk find each other's saved index files (PostgreSQL only). */
   shelf: FileShelf | null;
+  /** PostgreSQL only: a turn to switch catalogs in, one instance at a time (postgres-turns.ts). */
+  switchTurn?: TakeTurn;
   /** PostgreSQL only: this process's (or thread's) pool and whether the database answered lately. */
   pool?: { figures(): PoolFigures; up(): boolean };
   close(): Promise<void>;
