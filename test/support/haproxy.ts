@@ -2,7 +2,7 @@
 // environment), its log read line by line, and its servers' states read from its stats page.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { freePort, installedProgram } from './system-programs.js';
+import { collectLines, freePort, installedProgram } from './system-programs.js';
 
 let haproxyCommand = 'haproxy';
 
@@ -37,16 +37,7 @@ export async function startHaproxy(config: string, env: Record<string, string>):
     env: { ...process.env, STAYS_BIND: `127.0.0.1:${port}`, STAYS_STATS_BIND: `127.0.0.1:${statsPort}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const log: string[] = [];
-  for (const stream of [child.stdout!, child.stderr!]) {
-    let pending = '';
-    stream.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      log.push(...lines);
-    });
-  }
+  const log = collectLines(child);
   const exited = once(child, 'close').then(([code]) => code as number | null);
   let ended = false;
   void exited.then(() => (ended = true));

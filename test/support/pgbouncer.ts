@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { freePort, installedProgram } from './system-programs.js';
+import { collectLines, freePort, installedProgram } from './system-programs.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -81,16 +81,7 @@ export async function startPgbouncer(options: PgbouncerOptions): Promise<Pgbounc
   writeFileSync(configFile, config, { mode: 0o644 });
 
   const child = spawn(pgbouncerCommand, [...(asRoot ? ['-u', 'nobody'] : []), configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const log: string[] = [];
-  for (const stream of [child.stdout!, child.stderr!]) {
-    let pending = '';
-    stream.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      log.push(...lines);
-    });
-  }
+  const log = collectLines(child);
   const exited = once(child, 'close').then(([code]) => code as number | null);
   let ended = false;
   void exited.then(() => {

@@ -1,6 +1,6 @@
 // Programs of the machine a test runs beside the service (HAProxy, PgBouncer): found whether or
 // not the user's PATH holds /usr/sbin, where Debian installs them, and a free port for each.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 
 export interface InstalledProgram {
@@ -29,4 +29,19 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** The lines a program writes to its standard output and error, as they come (kept in the array given back). */
+export function collectLines(child: ChildProcess): string[] {
+  const lines: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    let pending = '';
+    stream?.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      const whole = pending.split('\n');
+      pending = whole.pop()!;
+      lines.push(...whole);
+    });
+  }
+  return lines;
 }
