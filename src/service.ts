@@ -28,7 +28,7 @@ import { CachedPlaceProvider } from './places/cached-places.js';
 import { GooglePlacesProvider } from './places/google-places.js';
 import { GazetteerPlaceProvider, RoutingPlaceProvider, type PlaceProvider } from './places/place-provider.js';
 import { IndexSnapshots, indexDirectory } from './search/index-snapshot.js';
-import { LiveIndex, type AsideIndex, type IndexInUse } from './search/live-index.js';
+import { LiveIndex, type IndexInUse } from './search/live-index.js';
 import type { CatalogIndex } from './search/catalog-index.js';
 import { inSharedMemory } from './search/shared-index.js';
 import type { GraphRegions } from './snapshot/graph-file.js';
@@ -130,11 +130,11 @@ async function prefetchCatalogIndex(snapshots: IndexSnapshots, store: CatalogSto
 }
 
 /** A running server's build of a catalog nobody saved an index for, on a thread of its own. */
-async function buildAside(config: Config, version: CatalogVersion, replace: boolean, logger: Logger): Promise<AsideIndex> {
+async function buildAside(config: Config, version: CatalogVersion, replace: boolean, logger: Logger): Promise<GraphRegions> {
   const built = await buildIndexAside(config, version, replace);
   logger.info({ generation: version.generation, ms: built.buildMs, saved: built.saved }, 'catalog index built on a thread of its own');
   if (built.saveProblem) logger.warn({ reason: built.saveProblem }, 'catalog index not saved; the next start builds it again');
-  return { regions: built.regions, saved: built.saved !== null };
+  return built.regions;
 }
 
 function saveCounts(snapshots: CounterSnapshots, counters: InProcessCounters, logger: Logger): void {

@@ -34,12 +34,6 @@ export interface IndexInUse {
   refresh(): Promise<void>;
 }
 
-/** A generation's index built elsewhere, in shared memory; `saved` once it is kept in its file. */
-export interface AsideIndex {
-  regions: GraphRegions;
-  saved: boolean;
-}
-
 export interface LiveIndexOptions {
   /** Where built indexes are kept: read instead of building, written after building; null: always build. */
   snapshots?: IndexSnapshots | null;
@@ -50,10 +44,10 @@ export interface LiveIndexOptions {
   share?: ((index: CatalogIndex, regions: GraphRegions | undefined) => CatalogIndex) | null;
   /**
    * Builds a generation's index off this thread (and keeps it when indexes are kept), for a
-   * running server's switch; without it the switch builds here, pausing answers meanwhile.
-   * `replace`: the saved file found for it could not be used.
+   * running server's switch, and gives it in shared memory; without it the switch builds here,
+   * pausing answers meanwhile. `replace`: the saved file found for it could not be used.
    */
-  buildAside?: ((version: CatalogVersion, replace: boolean) => Promise<AsideIndex>) | null;
+  buildAside?: ((version: CatalogVersion, replace: boolean) => Promise<GraphRegions>) | null;
   /**
    * Instances sharing a database switch in turns: waits for this one's, and gives what ends it.
    * Not asked at start (nothing is answered yet).
@@ -151,9 +145,9 @@ export class LiveIndex implements IndexInUse {
       how = 'read from its file';
     } else if (!starting && this.options.buildAside && version.hotelCount >= BUILD_ASIDE_FROM_HOTELS) {
       // A running server: built on another thread; only decoding it pauses this one.
-      const aside = await this.options.buildAside(version, unreadable);
-      index = indexFromRegions(aside.regions, this.gazetteer);
-      if (this.share) index = this.share(index, aside.regions);
+      const regions = await this.options.buildAside(version, unreadable);
+      index = indexFromRegions(regions, this.gazetteer);
+      if (this.share) index = this.share(index, regions);
       how = 'built on a thread of its own';
     } else {
       // At start, before answering (or a small catalog): built here, and kept for the next start.

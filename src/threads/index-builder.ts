@@ -3,13 +3,12 @@
 // that could not be read) builds it on a thread of its own, which reads the store and the saved
 // places itself. The main thread then only decodes the result from shared memory, as it decodes
 // a saved file: at 200,000 hotels the build paused answering for 1-2.5 s on the main thread.
-import { Worker } from 'node:worker_threads';
 import type { CatalogVersion } from '../catalog/store.js';
 import type { Config } from '../config.js';
 import { CatalogChangedError } from '../search/catalog-index.js';
 import type { GraphRegions } from '../snapshot/graph-file.js';
 import type { IndexBuildResult, IndexBuildStart } from './messages.js';
-import { threadEntry } from './thread-entry.js';
+import { answerOfThread, threadEntry } from './thread-entry.js';
 
 const ENTRY = threadEntry(import.meta.url, 'index-build-thread');
 
@@ -22,22 +21,9 @@ export interface BuiltAside {
 }
 
 /** Builds a generation's index on a thread of its own; rejects with what stopped it (CatalogChangedError: a newer catalog came). */
-export function buildIndexAside(config: Config, version: CatalogVersion, replace: boolean): Promise<BuiltAside> {
+export async function buildIndexAside(config: Config, version: CatalogVersion, replace: boolean): Promise<BuiltAside> {
   const start: IndexBuildStart = { config, version, replace };
-  const worker = new Worker(ENTRY.url, { ...ENTRY.options, workerData: start });
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    worker.once('message', (result: IndexBuildResult) => {
-      answered = true;
-      if (result.type === 'built') resolve(result);
-      else reject(result.changed ? new CatalogChangedError(result.message) : new Error(`the index could not be built: ${result.message}`));
-    });
-    worker.once('error', (error) => {
-      answered = true;
-      reject(error);
-    });
-    worker.once('exit', (code) => {
-      if (!answered) reject(new Error(`the thread building the index ended with code ${code}`));
-    });
-  });
+  const result = await answerOfThread<IndexBuildResult>(ENTRY, start, 'building the index');
+  if (result.type === 'built') return result;
+  throw result.changed ? new CatalogChangedError(result.message) : new Error(`the index could not be built: ${result.message}`);
 }
