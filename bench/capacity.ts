@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, haproxyVersion, startHaproxy, type Haproxy } from '../test/support/haproxy.js';
-import { cli, load1, percentile, POSTGRES, REPO, safeCpu, say, sleep, startInstance, type Instance } from './import-under-load.js';
+import { cli, load1, POSTGRES, REPO, safeCpu, say, sleep, startThreeInstances, type Instance } from './import-under-load.js';
 import { machineBusySeconds } from './machine.js';
 
 // ---- the load generator, when this file runs as one (a process of its own) -----------------
@@ -158,16 +158,7 @@ async function main(): Promise<void> {
       LIMIT_KEYLESS_PER_HOUR: '1000000',
       HTTP_THREADS: '1',
     };
-    const ports = await Promise.all([0, 1, 2].map(() => freePort()));
-    instances.push(
-      ...(await Promise.all(
-        ['app1', 'app2', 'app3'].map((name, i) => {
-          const dataDir = join(run, name);
-          mkdirSync(dataDir);
-          return startInstance(name, dataDir, ports[i], serviceEnv);
-        }),
-      )),
-    );
+    instances.push(...(await startThreeInstances(run, serviceEnv)));
     proxy = await startHaproxy(join(REPO, 'deploy/haproxy.cfg'), Object.fromEntries(instances.map((inst, i) => [`STAYS_SERVER_${i + 1}`, `127.0.0.1:${inst.port}`])));
     for (const inst of instances) await proxy.waitForState(inst.name, 'UP');
     await db.connect();

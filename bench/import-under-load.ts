@@ -187,6 +187,18 @@ export async function startInstance(name: string, dataDir: string, port: number,
   return { name, dataDir, port, base: `http://127.0.0.1:${port}`, child, spawnedAt, listeningAt, logs, exited };
 }
 
+/** Three instances (app1, app2, app3), each on a data directory of its own under `run` (as on separate machines). */
+export async function startThreeInstances(run: string, env: Record<string, string>): Promise<Instance[]> {
+  const ports = await Promise.all([0, 1, 2].map(() => freePort()));
+  return Promise.all(
+    ['app1', 'app2', 'app3'].map((name, i) => {
+      const dataDir = join(run, name);
+      mkdirSync(dataDir);
+      return startInstance(name, dataDir, ports[i], env);
+    }),
+  );
+}
+
 export async function readyz(base: string): Promise<{ generation: number } | null> {
   try {
     const answer = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5000) });
@@ -385,17 +397,8 @@ async function main(): Promise<void> {
     if ((await first.exited) !== 0) throw new Error(`import of A: ${first.lines.map((l) => l.text).join('\n')}`);
     say(`generation 1 imported in ${s1(performance.now() - first.started)} s`);
 
-    const ports = await Promise.all([0, 1, 2].map(() => freePort()));
     const startedAt = performance.now();
-    instances.push(
-      ...(await Promise.all(
-        ['app1', 'app2', 'app3'].map((name, i) => {
-          const dataDir = join(run, name);
-          mkdirSync(dataDir);
-          return startInstance(name, dataDir, ports[i], serviceEnv);
-        }),
-      )),
-    );
+    instances.push(...(await startThreeInstances(run, serviceEnv)));
     say(`three instances listening ${s1(performance.now() - startedAt)} s after they were spawned (each copying the index from PostgreSQL)`);
     const keyRun = cli(['keys', 'create', '--tier', 'partner', '--code', 'import-bench'], { ...databaseEnv, DATA_DIR: cliDir });
     if ((await keyRun.exited) !== 0) throw new Error('keys create failed');

@@ -17,7 +17,7 @@ import { haproxyVersion, startHaproxy, type Haproxy } from './support/haproxy.js
 import { generationOf, PROBE_NAME, timedImport, whenSwitched, writeChangedFeed, type ChangedFeed } from './support/import-load.js';
 import { describeFigures, ProxyLoad, type PlannedCall } from './support/proxy-load.js';
 import { startServiceProcess, type LogLine, type ServiceProcess } from './support/service-process.js';
-import { TEST_POSTGRES } from './support/test-database.js';
+import { TEST_POSTGRES, withClient } from './support/test-database.js';
 
 const HAPROXY = haproxyVersion();
 if (!HAPROXY) console.warn('import-under-load.test.ts skipped: haproxy is not installed (Debian: apt-get install haproxy; .ci/run installs it)');
@@ -85,13 +85,7 @@ const switchedLines = (logs: LogLine[]) => logs.filter((l) => l.msg === 'catalog
 const builtLines = (logs: LogLine[]) => logs.filter((l) => l.msg === 'catalog index built on a thread of its own' || l.msg === 'catalog index saved for the next start');
 
 async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client(TEST_POSTGRES);
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
+  return withClient(async (client) => (await client.query<T>(text, values)).rows);
 }
 
 async function createKey(code: string): Promise<string> {
