@@ -4,13 +4,7 @@
 // of an operation (or MCP) also says who made it (the key's id, never the key, and its tier)
 // and its outcome, so that who spends an allowance is found in the log.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-
-/** A secret key sent in a URL (refused, 401) is not written to the log; publishable keys are public and stay. */
-const SECRET_KEY_IN_QUERY = /([?&]key=)live_(?!pk_)[^&#]*/g;
-
-function loggedUrl(url: string): string {
-  return url.includes('key=') ? url.replace(SECRET_KEY_IN_QUERY, '$1live_(secret key left out)') : url;
-}
+import { loggedUrl } from './logged-url.js';
 
 /** How a call went, in the words of hotel_affiliate_call_outcomes_total (and unauthorized, which it leaves out). */
 function outcomeOf(status: number): string {
@@ -30,6 +24,7 @@ export class AccessLog extends LogController {
     const caller = request.caller;
     const line = {
       method: request.method,
+      // A secret key sent in a URL (refused, 401) is not written; publishable keys are public and stay.
       url: loggedUrl(request.url),
       status,
       ms: Math.round(reply.elapsedTime * 10) / 10,

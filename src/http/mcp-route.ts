@@ -1,11 +1,13 @@
 // MCP over Streamable HTTP at /mcp (and /v1/mcp), served by the official SDK inside this
-// service. The bearer key is checked as for the operations: a bad key is 401 (counted against
-// the address's keyless allowance when it has room), no key is the keyless tier of the address. Tool calls are
+// service. The key is read as for the operations (the Authorization header, or the key
+// parameter, which refuses secret keys and, MCP not being a browser's protocol, publishable
+// ones): a bad key is 401 (counted against the address's keyless allowance when it has room),
+// no key is the keyless tier of the address. Tool calls are
 // then metered calls of their operations, from the same allowance as HTTP calls.
 import { createMcpHandler, isLegacyRequest, SERVER_INFO_META_KEY, WebStandardStreamableHTTPServerTransport, type AuthInfo, type Server } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { RequestGate } from '../access/gate.js';
+import type { Credentials, RequestGate } from '../access/gate.js';
 import type { Caller } from '../keys/caller.js';
 import { serviceRunner, type ServiceRunnerOptions } from '../mcp/service-runner.js';
 import { callResult, createToolServer, creditLine, serverIdentity, type ToolServerSettings } from '../mcp/tool-server.js';
@@ -15,6 +17,7 @@ import type { ClientAddress } from './client-address.js';
 import { setLimitHeaders } from './limit-headers.js';
 import { mcpChallenge, registerMcpMetadataRoutes } from './mcp-metadata.js';
 import { MCP_METHODS } from './paths.js';
+import type { ParsedQuery } from './query-string.js';
 
 export interface McpRouteOptions extends ServiceRunnerOptions {
   gate: RequestGate;
@@ -30,6 +33,16 @@ interface CallContext {
   caller: Caller;
   log: Logger;
   requestId: string;
+}
+
+/**
+ * What an MCP request presents to say who calls, read as for the operations (server.ts): a key
+ * in the URL is refused (or its caller's links would silently lose the affiliate code), and
+ * sent both ways or twice it is refused as there.
+ */
+function credentialsOf(request: FastifyRequest): Credentials {
+  const queryKey = (request.query as ParsedQuery | undefined)?.key;
+  return { authorization: request.headers.authorization, queryKey, origin: undefined, referer: undefined, publishableAccepted: false };
 }
 
 /**
@@ -134,8 +147,7 @@ export function registerMcpRoutes(app: FastifyInstance, prefixes: readonly strin
       method: [...MCP_METHODS],
       url: `${prefix}/mcp`,
       handler: async (request, reply) => {
-        const credentials = { authorization: request.headers.authorization, queryKey: undefined, origin: undefined, referer: undefined, publishableAccepted: false };
-        const { caller, rejection } = await gate.identify(credentials, options.clientAddress(request));
+        const { caller, rejection } = await gate.identify(credentialsOf(request), options.clientAddress(request));
         request.caller = caller;
         if (rejection) {
           // Counted against the address like a refused operation call, and answered as refused even when it has nothing left.
