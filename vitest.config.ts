@@ -16,6 +16,7 @@ const ON_BOTH_DATABASES = [
   'test/saved-indexes.test.ts',
   'test/serving-threads.test.ts',
   'test/usage.test.ts',
+  'test/affiliate-keys.test.ts',
 ];
 
 export default defineConfig({

@@ -11,6 +11,7 @@ import type { CatalogStore, CatalogVersion } from './catalog/store.js';
 import { configurationFailure, trustedProxyList, type Config } from './config.js';
 import { buildHttpApp } from './http/server.js';
 import type { KeyStore } from './keys/key-store.js';
+import { KeyManagement } from './keys/key-management.js';
 import type { CounterStore } from './limits/counter-store.js';
 import type { CounterSnapshots } from './limits/counter-snapshots.js';
 import { InProcessCounters } from './limits/in-process-counters.js';
@@ -214,6 +215,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     }
   }
   const gate = new AccessGate(storage.keys, counters, allowances, overrides.now);
+  const keyManagement = new KeyManagement(storage.keys, storage.account, overrides.now);
   const usage = new UsageRecorder(storage.usage, logger, { ...USAGE_DEFAULTS, flushMs: config.USAGE_FLUSH_SECONDS * 1000 }, overrides.now);
   usage.onFlushFailed = () => metrics.operations.usageFlushFailures.inc();
   usage.start();
@@ -237,7 +239,10 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       // HOT_HOTELS is the process's: each serving thread keeps its share.
       hotHotels: new HotHotels((id) => store.getHotel(id), () => liveIndex.current?.version.generation ?? -1, Math.ceil(config.HOT_HOTELS / config.HTTP_THREADS)),
       usage,
+      keys: storage.keys,
+      keyManagement,
     },
+    accounts: { keys: storage.keys, account: storage.account, management: keyManagement, usage, counters },
     onCall: (operation, caller, outcome) => metrics.countOutcome(operation.id, caller.tier, outcome),
     gate,
     logger,

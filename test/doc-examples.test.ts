@@ -163,8 +163,21 @@ describe('the OpenAPI document\'s examples', () => {
         .filter(([, op]) => op?.operationId)
         .map(([method, op]) => ({ path, method, op })),
     );
-    expect(operations.map((o) => o.op.operationId).sort()).toEqual(['createLinks', 'findHotel', 'getHotel', 'getUsage', 'searchHotels', 'suggest']);
-    for (const { path, method, op } of operations) {
+    expect(operations.map((o) => o.op.operationId).sort()).toEqual([
+      'createKey',
+      'createLinks',
+      'findHotel',
+      'getHotel',
+      'getUsage',
+      'listKeys',
+      'revokeKey',
+      'rollKey',
+      'searchHotels',
+      'suggest',
+      'updateKey',
+    ]);
+    // The key operations change keys: they are called in their own order below.
+    for (const { path, method, op } of operations.filter((o) => !o.op.tags.includes('keys'))) {
       const example = op.responses['200'].content['application/json'].example;
       for (const { url, body } of exampleRequests(path, op)) {
         const r = await t.request(url, {
@@ -204,5 +217,35 @@ describe('the OpenAPI document\'s examples', () => {
         }
       }
     }
+  });
+
+  it('each key operation, called as its examples show, answers with the fields of its answer example', async () => {
+    const op = (path: string, method: string) => openApi.paths[path][method];
+    const call = async (path: string, method: string, body?: unknown) => {
+      const r = await t.request(path, {
+        method: method.toUpperCase(),
+        headers: { authorization: `Bearer ${secret}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const documented = op(path.replace(/key_[A-Za-z0-9]+/, '{id}'), method);
+      const status = documented.responses['201'] ? '201' : '200';
+      expect(r.status, `${method} ${path} → ${JSON.stringify(r.body).slice(0, 300)}`).toBe(Number(status));
+      const example = documented.responses[status].content['application/json'].example;
+      expect(Object.keys(r.body).sort(), `${method} ${path}`).toEqual(Object.keys(example).sort());
+      return r.body;
+    };
+    const exampleOf = (name: string) =>
+      Object.fromEntries(
+        Object.entries(openApi.components.schemas[name].properties as Record<string, any>)
+          .filter(([, p]) => p.examples)
+          .map(([field, p]) => [field, p.examples[0]]),
+      );
+    await call('/keys', 'get');
+    const made = await call('/keys', 'post', { kind: 'publishable', ...exampleOf('CreateKeyRequest') });
+    await call(`/keys/${made.id}`, 'patch', exampleOf('UpdateKeyRequest'));
+    await call(`/keys/${made.id}`, 'delete');
+    const own = (await call('/keys', 'get')).keys.find((k: { kind: string }) => k.kind === 'secret');
+    const rolled = await call(`/keys/${own.id}/roll`, 'post', exampleOf('RollKeyRequest'));
+    secret = rolled.key;
   });
 });

@@ -129,7 +129,7 @@ describe('OpenAPI document', () => {
     expect(legacy.body).toEqual(doc.body);
     expect(doc.body.openapi).toBe('3.1.0');
     expect(doc.body.servers.map((s: { url: string }) => s.url)).toEqual([t.baseUrl, `${t.baseUrl}/v1`]);
-    expect(Object.keys(doc.body.paths).sort()).toEqual(['/hotels/find', '/hotels/search', '/hotels/{id}', '/links', '/suggest', '/usage']);
+    expect(Object.keys(doc.body.paths).sort()).toEqual(['/hotels/find', '/hotels/search', '/hotels/{id}', '/keys', '/keys/{id}', '/keys/{id}/roll', '/links', '/suggest', '/usage']);
     // The usage report answers JSON or CSV, and needs a secret key.
     const usage = doc.body.paths['/usage'].get;
     expect(Object.keys(usage.responses['200'].content)).toEqual(['application/json', 'text/csv']);

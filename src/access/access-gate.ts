@@ -3,7 +3,7 @@
 // allowances: keyless per address and hour, keys per day, and a publishable key's visitors per
 // address and hour under the key as well as against its day, all in one atomic draw.
 import { ServiceError, upstreamUnavailable } from '../errors.js';
-import { keyKindOf, type KeyKind } from '../keys/api-key.js';
+import { isOperatorKey, keyKindOf, type KeyKind } from '../keys/api-key.js';
 import { allowanceAddress, keylessCaller, type Caller, type Tier } from '../keys/caller.js';
 import { originAllowed, requestOrigin } from '../keys/origins.js';
 import type { Charge, CounterStore, Draw } from '../limits/counter-store.js';
@@ -26,6 +26,8 @@ export interface ActiveKey {
   origins: readonly string[] | null;
   /** A publishable key's calls an hour per visitor; null for a secret key. */
   visitorLimit: number | null;
+  /** When a rolled key stops working (Unix ms); null or absent for a key that has not been rolled. */
+  expiresAtMs?: number | null;
 }
 
 export interface KeyLookup {
@@ -36,6 +38,10 @@ export interface KeyLookup {
 /** Why MCP (over HTTP or stdio) refuses a publishable key. */
 export const PUBLISHABLE_FOR_BROWSERS =
   'a publishable key (live_pk_…) works only from web pages on the origins it was created for; an MCP client is not a browser and needs a secret key (live_…)';
+
+/** Why an operator's key is refused outside the admin API. */
+export const OPERATOR_KEY_ELSEWHERE =
+  'an operator key (live_op_…) works only on the admin API under /admin/v1; the public operations take an affiliate\'s secret or publishable key';
 
 // The scheme is case-insensitive (RFC 9110); the token is what we issue: letters, digits, _.
 const BEARER = /^Bearer +([A-Za-z0-9_]{1,200})$/i;
@@ -94,6 +100,7 @@ export class AccessGate implements RequestGate {
     const { secret, problem } = presentedKey(credentials);
     if (problem) return { caller: keyless, rejection: unauthorized(problem) };
     if (secret === null) return { caller: keyless, rejection: null };
+    if (isOperatorKey(secret)) return { caller: keyless, rejection: unauthorized(OPERATOR_KEY_ELSEWHERE) };
     let key: ActiveKey | null;
     try {
       key = secret.startsWith('live_') && this.keys ? await this.keys.findActive(secret) : null;
@@ -103,6 +110,10 @@ export class AccessGate implements RequestGate {
     }
     if (!key) {
       return { caller: keyless, rejection: unauthorized('the API key is not valid: unknown, revoked or mistyped') };
+    }
+    if (key.expiresAtMs != null && key.expiresAtMs <= this.now()) {
+      const ended = new Date(key.expiresAtMs).toISOString();
+      return { caller: keyless, rejection: unauthorized(`this key was rolled and its grace period ended at ${ended}; use the key that replaced it`) };
     }
     const caller: Caller = { tier: key.tier, subject: `key:${key.id}`, affiliateCode: key.affiliateCode, keyId: key.id, visitor: null };
     if (key.kind === 'publishable') {

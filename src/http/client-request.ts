@@ -4,7 +4,7 @@ import { HTTP_OPERATIONS } from './operations.js';
 import type { Operation } from '../operations/operations.js';
 
 export interface ClientRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path and query string, to append to the service's base address. */
   pathAndQuery: string;
   /** The JSON body, when the operation takes one. */

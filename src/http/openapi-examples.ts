@@ -1,6 +1,7 @@
 // Example answers for the OpenAPI document, so that consoles and reference pages show a real
 // answer rather than "string". Typed by the answers' own schemas, and checked against them by
 // the contract test, so an example cannot drift from what the service sends.
+import type { ApiKey, CreatedKey, KeyList, RolledKey } from '../operations/key-schemas.js';
 import { USAGE_NOTE } from '../operations/get-usage.js';
 import type { ErrorCode } from '../errors.js';
 import type { ErrorBody, FindResponse, Hotel, HotelCard, LinksResponse, SearchResponse, SuggestResponse } from '../operations/schemas.js';
@@ -130,6 +131,7 @@ export function usageExample(s: ExampleSettings): UsageResponse {
   return {
     from: '2026-11-20',
     to: '2026-11-26',
+    affiliate_code: 'travelblog42',
     group_by: ['sub_id'],
     rows: [
       { sub_id: null, ...counts(7, 0, 54, 0) },
@@ -138,6 +140,63 @@ export function usageExample(s: ExampleSettings): UsageResponse {
     ],
     totals: counts(61, 1, 446, 12),
     note: USAGE_NOTE,
-    allowance: { limit: s.standardPerDay, remaining: s.standardPerDay - 42, reset: 1795737600 },
+    allowance: { limit: s.standardPerDay, remaining: s.standardPerDay - 42, reset: 1795737600, used_percent: Math.round((42 / s.standardPerDay) * 1000) / 10 },
+  };
+}
+
+const exampleKey = (s: ExampleSettings): ApiKey => ({
+  id: 'key_7QmV2cN8rTa',
+  kind: 'publishable',
+  tier: 'standard',
+  label: 'travel blog widget',
+  origins: ['https://blog.example', 'https://*.blog.example'],
+  visitor_limit: 60,
+  publishable_key: 'live_pk_3Xw9TqZr5bLkP0aVd2NcHs7Ue4YjMf8GiRo1Ke6BtWn',
+  hint: null,
+  created: '2026-11-20T09:14:03.512Z',
+  expires: null,
+  revoked: null,
+  last_used: '2026-11-26',
+  calls_today: Math.min(114, s.standardPerDay),
+});
+
+const exampleSecretKey: ApiKey = {
+  id: 'key_2bHd8LqP0sY',
+  kind: 'secret',
+  tier: 'standard',
+  label: 'servers',
+  origins: null,
+  visitor_limit: null,
+  publishable_key: null,
+  hint: 'live_…t4Qa',
+  created: '2026-10-02T16:40:11.007Z',
+  expires: null,
+  revoked: null,
+  last_used: '2026-11-26',
+  calls_today: 48,
+};
+
+export function keyListExample(s: ExampleSettings): KeyList {
+  return { affiliate_code: 'travelblog42', keys: [exampleSecretKey, exampleKey(s)], caps: { keys: 20, origins_per_key: 20 } };
+}
+
+export function createdKeyExample(s: ExampleSettings): CreatedKey {
+  const key = exampleKey(s);
+  return { key: key.publishable_key!, ...key, last_used: null, calls_today: 0 };
+}
+
+export function keyExample(s: ExampleSettings): ApiKey {
+  return exampleKey(s);
+}
+
+export function revokedKeyExample(s: ExampleSettings): ApiKey {
+  return { ...exampleKey(s), revoked: '2026-11-27T08:02:45.120Z' };
+}
+
+export function rolledKeyExample(): RolledKey {
+  return {
+    key: 'live_9sKc2WmQ4xZb7NfR1tVy5Hd0Lp3Ja8Ge6Uo2Ci9Bn',
+    new_key: { ...exampleSecretKey, id: 'key_5NwR8kT2hXq', hint: 'live_…i9Bn', created: '2026-11-27T08:00:00.000Z', last_used: null, calls_today: 0 },
+    old_key: { ...exampleSecretKey, expires: '2026-11-27T09:00:00.000Z' },
   };
 }

@@ -17,7 +17,21 @@ import {
 } from '../operations/schemas.js';
 import { MESSAGE_ONLY_KEYWORDS } from '../validation/rules.js';
 import { apiDescription } from './openapi-description.js';
-import { errorExample, findExample, hotelExample, linksExample, searchExample, suggestExample, usageExample } from './openapi-examples.js';
+import {
+  createdKeyExample,
+  errorExample,
+  findExample,
+  hotelExample,
+  keyExample,
+  keyListExample,
+  linksExample,
+  revokedKeyExample,
+  rolledKeyExample,
+  searchExample,
+  suggestExample,
+  usageExample,
+} from './openapi-examples.js';
+import { ApiKey, CreatedKey, CreateKeyBody, KeyList, RolledKey, RollKeyBody, UpdateKeyBody } from '../operations/key-schemas.js';
 import { HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 import { UsageResponse, UsageRow } from '../operations/usage-schemas.js';
 
@@ -53,6 +67,13 @@ const COMPONENTS = new Map<object, string>([
   [SuggestResponse, 'SuggestResponse'],
   [UsageRow, 'UsageRow'],
   [UsageResponse, 'UsageResponse'],
+  [ApiKey, 'ApiKey'],
+  [KeyList, 'KeyList'],
+  [CreatedKey, 'CreatedKey'],
+  [RolledKey, 'RolledKey'],
+  [CreateKeyBody, 'CreateKeyRequest'],
+  [UpdateKeyBody, 'UpdateKeyRequest'],
+  [RollKeyBody, 'RollKeyRequest'],
   [ErrorBody, 'Error'],
 ]);
 
@@ -70,6 +91,10 @@ const ANSWER_COMPONENTS = new Set<object>([
   SuggestResponse,
   UsageRow,
   UsageResponse,
+  ApiKey,
+  KeyList,
+  CreatedKey,
+  RolledKey,
   ErrorBody,
 ]);
 
@@ -118,6 +143,11 @@ const ANSWER_EXAMPLES: Record<string, (s: OpenApiSettings) => unknown> = {
   createLinks: linksExample,
   suggest: suggestExample,
   getUsage: usageExample,
+  listKeys: keyListExample,
+  createKey: createdKeyExample,
+  updateKey: keyExample,
+  revokeKey: revokedKeyExample,
+  rollKey: rolledKeyExample,
 };
 
 function parameters(operation: HttpOperation): Json[] {
@@ -147,8 +177,8 @@ function operationJson(operation: HttpOperation, s: OpenApiSettings): Json {
     : {};
   const languageHeaders = operation.namesPlaces ? { 'Content-Language': { $ref: '#/components/headers/Content-Language' } } : {};
   const responses: Json = {
-    200: {
-      description: 'OK',
+    [operation.operation.id === 'createKey' ? 201 : 200]: {
+      description: operation.operation.id === 'createKey' ? 'Created' : 'OK',
       headers: { ...LIMIT_HEADERS, ...cacheHeaders, ...languageHeaders },
       content: {
         'application/json': {
@@ -175,6 +205,8 @@ function operationJson(operation: HttpOperation, s: OpenApiSettings): Json {
       ...parameters(operation),
       ...(operation.cacheControl ? [{ $ref: '#/components/parameters/If-None-Match' }] : []),
     ],
+    // Managing keys takes a secret key only.
+    ...(operation.tag === 'keys' ? { security: [{ bearerAuth: [] }] } : {}),
     ...(operation.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: schemaJson(operation.body, false, false) } } } }
       : {}),
@@ -216,7 +248,8 @@ export function openApiDocument(baseUrl: string, s: OpenApiSettings): Json {
       { name: 'hotels', description: 'Search, find and read hotels.' },
       { name: 'links', description: 'Make service addresses carry your code.' },
       { name: 'suggestions', description: 'Places and hotels for a search box, as people type; ten calls cost one request.' },
-      { name: 'usage', description: 'What your calls did, by day, operation and sub_id; free.' },
+      { name: 'usage', description: 'What your calls did, by day, key, operation and sub_id; free.' },
+      { name: 'keys', description: 'Your own keys: make publishable keys for your sites, change or revoke them, roll a secret key; free, with a secret key.' },
     ],
     paths,
     components: {

@@ -1,10 +1,9 @@
 // The operations as HTTP carries them: method and path, where the parts of the input
 // travel and how they are read. Routes and the OpenAPI document are both made from this table.
-import type { TObject } from 'typebox';
-import { invalidParams } from '../errors.js';
-import { CREATE_LINKS, FIND_HOTEL, GET_HOTEL, GET_USAGE, SEARCH_HOTELS, SUGGEST, type Operation } from '../operations/operations.js';
+import { CREATE_LINKS, FIND_HOTEL, GET_HOTEL, GET_USAGE, SEARCH_HOTELS, SUGGEST } from '../operations/operations.js';
 import { UsageQuery } from '../operations/usage-schemas.js';
 import { usageCsv } from './usage-csv.js';
+import { KEY_HTTP_OPERATIONS } from './key-http.js';
 import {
   FindQuery,
   HotelPath,
@@ -15,93 +14,10 @@ import {
   type HotelRequest,
   type LinksRequest,
 } from '../operations/schemas.js';
-import { parseJson, parseTextFields } from '../validation/fields.js';
 import { HOTEL_CACHE_CONTROL, SUGGESTIONS_CACHE_CONTROL } from './conditional-get.js';
-import { MALFORMED, type ParsedQuery } from './query-string.js';
+import { readJsonBody, readQuery, type HttpOperation } from './http-operation.js';
 
-/** What an operation gets from the request, before it is read against the schemas. */
-export interface RawRequest {
-  query: ParsedQuery;
-  /** The path remainder of a wildcard route (the hotel id), decoded. */
-  pathRest: string;
-  contentType: string | undefined;
-  /** The body's Content-Encoding, when sent: bodies are read as sent, never inflated. */
-  contentEncoding: string | undefined;
-  body: Buffer | undefined;
-}
-
-export interface HttpOperation<Input extends { sub_id?: string; lang?: string } = any> {
-  operation: Operation<Input>;
-  method: 'GET' | 'POST';
-  /** The path as the OpenAPI document writes it. */
-  path: string;
-  /** The path as the router matches it. */
-  routePath: string;
-  summary: string;
-  description: string;
-  query: TObject;
-  pathParams?: TObject;
-  body?: TObject;
-  /** Failure statuses besides 401, 429 and 503, which every operation can answer. */
-  failures: number[];
-  /** Set for answers caches may keep (conditional-get.ts): their Cache-Control. */
-  cacheControl?: string;
-  /** The operation's input from where HTTP carries its parts. */
-  read(raw: RawRequest): Input;
-  /** Set for answers also given as CSV (Accept: text/csv): the CSV of an answer. */
-  csv?(value: any): string;
-  /** The tag of the OpenAPI document the operation is listed under. */
-  tag: 'hotels' | 'links' | 'suggestions' | 'usage';
-  /** Set for answers that name places (and so say their language in Content-Language). */
-  namesPlaces?: boolean;
-}
-
-export const BODY_LIMIT_BYTES = 64 * 1024;
-
-function readQuery<T extends TObject>(schema: T, raw: RawRequest) {
-  const malformed = raw.query[MALFORMED];
-  if (malformed !== undefined) {
-    throw invalidParams(`the query string has a malformed percent-escape in ${JSON.stringify(malformed)}`);
-  }
-  return parseTextFields(schema, raw.query, { noun: 'query parameter', rejectUnknown: true, applyDefaults: false });
-}
-
-/** The charset parameter of a Content-Type, lower case and unquoted, when there is one. */
-const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
-/** JSON is UTF-8 (RFC 8259): bytes that are not are refused, not read with U+FFFD in their place. */
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
-function readJsonBody<T extends TObject>(schema: T, raw: RawRequest) {
-  const type = raw.contentType?.split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json') {
-    throw invalidParams(`the body must be JSON sent with Content-Type: application/json (got ${raw.contentType ? JSON.stringify(raw.contentType) : 'no Content-Type'})`);
-  }
-  const charset = CHARSET.exec(raw.contentType ?? '')?.[1].toLowerCase();
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-    throw invalidParams(`the body must be JSON in UTF-8 (got charset=${JSON.stringify(charset)}); send Content-Type: application/json`);
-  }
-  const encoding = raw.contentEncoding?.trim().toLowerCase();
-  if (encoding !== undefined && encoding !== '' && encoding !== 'identity') {
-    throw invalidParams(`the body must be sent uncompressed (got Content-Encoding: ${JSON.stringify(raw.contentEncoding)}); request bodies are not inflated`);
-  }
-  if (!raw.body || raw.body.length === 0) throw invalidParams('the body is empty; send {"urls": ["https://…"]}');
-  if (raw.body.length > BODY_LIMIT_BYTES) {
-    throw invalidParams(`the body must be at most ${BODY_LIMIT_BYTES} bytes (got ${raw.body.length})`);
-  }
-  let text: string;
-  try {
-    text = UTF8.decode(raw.body);
-  } catch {
-    throw invalidParams('the body is not valid UTF-8; JSON must be sent in UTF-8');
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw invalidParams(`the body is not valid JSON (${(error as Error).message})`);
-  }
-  return parseJson(schema, value, 'body');
-}
+export { BODY_LIMIT_BYTES, type HttpOperation, type RawRequest } from './http-operation.js';
 
 const search: HttpOperation<SearchQuery> = {
   operation: SEARCH_HOTELS,
@@ -240,4 +156,4 @@ const usage: HttpOperation<UsageQuery & { sub_id?: string }> = {
   csv: usageCsv,
 };
 
-export const HTTP_OPERATIONS: readonly HttpOperation[] = [search, find, detail, links, suggestions, usage];
+export const HTTP_OPERATIONS: readonly HttpOperation[] = [search, find, detail, links, suggestions, usage, ...KEY_HTTP_OPERATIONS];

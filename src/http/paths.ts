@@ -51,18 +51,27 @@ function apiPath(path: string): string {
   return trimmed === '/v1' ? '/' : trimmed.startsWith('/v1/') && trimmed.length > 4 ? trimmed.slice(3) : trimmed;
 }
 
-/** The operation a path names, if any ("/v1/hotels/x" and "/hotels/x" are the same). */
-function operationPath(path: string): HttpOperation | undefined {
+/** Whether an operation's route takes a path: exact, a wildcard's remainder, or `:name` segments. */
+function routeTakes(routePath: string, bare: string): boolean {
+  if (routePath === bare) return true;
+  if (routePath.endsWith('/*')) return bare.startsWith(routePath.slice(0, -1)) && bare.length > routePath.length - 1;
+  if (!routePath.includes('/:')) return false;
+  const want = routePath.split('/');
+  const got = bare.split('/');
+  return want.length === got.length && want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]));
+}
+
+/** The operations a path names ("/v1/hotels/x" and "/hotels/x" are the same), one per method. */
+function operationsAt(path: string): HttpOperation[] {
   const bare = apiPath(path);
-  const exact = HTTP_OPERATIONS.find((op) => op.routePath === bare);
-  if (exact) return exact;
-  return HTTP_OPERATIONS.find((op) => op.routePath.endsWith('/*') && bare.startsWith(op.routePath.slice(0, -1)) && bare.length > op.routePath.length - 1);
+  const exact = HTTP_OPERATIONS.filter((op) => op.routePath === bare);
+  return exact.length > 0 ? exact : HTTP_OPERATIONS.filter((op) => routeTakes(op.routePath, bare));
 }
 
 /** The methods a path answers; empty for a path the service does not have. */
 export function allowedMethods(path: string): string[] {
-  const operation = operationPath(path);
-  if (operation) return withHead(operation.method);
+  const operations = operationsAt(path);
+  if (operations.length > 0) return operations.flatMap((op) => withHead(op.method));
   const instancePath = INSTANCE_PATHS[withoutTrailingSlash(path)] ?? (path.startsWith(`${DEMO_PHOTOS_PATH}/`) ? ['GET', 'HEAD'] : undefined);
   if (instancePath) return [...instancePath];
   return [...(OTHER_PATHS[apiPath(path)] ?? [])];
@@ -70,8 +79,7 @@ export function allowedMethods(path: string): string[] {
 
 /** The operation a request calls, when its method and path name one. */
 export function operationCalled(method: string, path: string): HttpOperation | undefined {
-  const operation = operationPath(path);
-  return operation && withHead(operation.method).includes(method) ? operation : undefined;
+  return operationsAt(path).find((op) => withHead(op.method).includes(method));
 }
 
 /** The text of a 405 or 404 for a request no route answers. */

@@ -30,6 +30,10 @@ import { REFERENCE_PATH, registerReferencePage } from './reference-page.js';
 import { openApiDocument, type OpenApiSettings } from './openapi.js';
 import { registerWidgetRoutes, WIDGET_PATH } from './widget-routes.js';
 import { BODY_LIMIT_BYTES, HTTP_OPERATIONS, type HttpOperation } from './operations.js';
+import { CREATED_STATUS } from './key-http.js';
+import type { AccountServices } from './account-routes.js';
+import { registerAdminRoutes } from './admin-routes.js';
+import { registerConsoleRoutes } from './console-routes.js';
 import { operationCalled, PREFIXES, unroutedAnswer } from './paths.js';
 import { parseQueryString, type ParsedQuery } from './query-string.js';
 
@@ -52,6 +56,8 @@ export interface HttpAppOptions {
   health?: HealthChecks;
   /** Told how every call of an operation went (over HTTP and MCP). */
   onCall?: CallListener;
+  /** The affiliates' accounts: the console (/console) and the admin API (/admin/v1) are served when given. */
+  accounts?: AccountServices;
 }
 
 declare module 'fastify' {
@@ -112,7 +118,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
 
   await app.register(cors, {
     origin: '*',
-    methods: ['GET', 'HEAD', 'POST'],
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
     // An OPTIONS request that is not a preflight is answered 204 too, not 400 in plain text.
     strictPreflight: false,
     // Browser MCP clients send the protocol's own headers too.
@@ -179,6 +185,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       input = route.read({
         query: request.query as ParsedQuery,
         pathRest: (request.params as Record<string, string>)['*'] ?? '',
+        params: request.params as Record<string, string>,
         contentType: request.headers['content-type'],
         contentEncoding: request.headers['content-encoding'],
         body: Buffer.isBuffer(request.body) ? request.body : undefined,
@@ -189,7 +196,12 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       if (localized && input!.lang === undefined && accepted) input!.lang = negotiateLanguage(accepted) ?? undefined;
       return input;
     };
-    const outcome = await meteredCall(gate, identification, operationSteps(operation, services, read, { listener: options.onCall, sentSubId: () => (request.query as ParsedQuery | undefined)?.sub_id }), docs.signupUrl);
+    const steps = operationSteps(operation, services, read, {
+      listener: options.onCall,
+      sentSubId: () => (request.query as ParsedQuery | undefined)?.sub_id,
+      address: clientAddress(request),
+    });
+    const outcome = await meteredCall(gate, identification, steps, docs.signupUrl);
     request.admitted = true;
     setLimitHeaders(reply, outcome.admission);
     if (!outcome.ok) throw outcome.error;
@@ -204,6 +216,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       addVary(reply, 'Accept');
       if (prefersCsv(request.headers.accept)) return reply.type('text/csv; charset=utf-8').send(route.csv(outcome.value));
     }
+    if (CREATED_STATUS.has(operation.id)) reply.code(201);
     return reply.send(outcome.value);
   }
 
@@ -257,6 +270,18 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       : undefined,
   });
   if (options.health) registerHealthRoutes(app, options.health);
+  if (options.accounts) {
+    const accountOptions = {
+      ...options.accounts,
+      gate,
+      clientAddress,
+      publicUrl: baseUrl,
+      serviceName: docs.serviceName,
+      limitOf: (tier: 'standard' | 'partner') => (tier === 'partner' ? docs.partnerPerDay : docs.standardPerDay),
+    };
+    registerConsoleRoutes(app, accountOptions);
+    registerAdminRoutes(app, accountOptions);
+  }
 
   function answerUnrouted(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0];

@@ -9,7 +9,8 @@ function field(value: string | number | null | undefined): string {
 }
 
 export function usageCsv(report: UsageResponse): string {
-  const columns = [...report.group_by, ...USAGE_COUNTERS];
+  // Grouped by key, a row names the key and its label.
+  const columns = [...report.group_by.flatMap((g) => (g === 'key' ? ['key_id', 'key_label'] : [g])), ...USAGE_COUNTERS];
   const lines = [columns.join(',')];
   for (const row of report.rows) lines.push(columns.map((c) => field((row as Record<string, string | number | null>)[c])).join(','));
   return `${lines.join('\r\n')}\r\n`;

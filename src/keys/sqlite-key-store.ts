@@ -7,6 +7,7 @@ import type { ActiveKey } from '../access/access-gate.js';
 import type { SqliteDatabase } from '../storage/sqlite.js';
 import { SqliteChangeSignal } from '../storage/sqlite-change-signal.js';
 import { beginWriteInTurn } from '../storage/sqlite-write-turn.js';
+import { sqliteStatements } from '../storage/sql.js';
 import { hashSecret } from './api-key.js';
 import {
   ACTIVE_KEY_COLUMNS,
@@ -18,9 +19,11 @@ import {
   type ApiKeyRecord,
   type KeyRow,
   type KeyStore,
+  type KeyChanges,
   type KeyTier,
   type NewKey,
 } from './key-store.js';
+import { KeyRecords } from './key-records.js';
 
 /** Active keys remembered at most; past that all are forgotten (a bound on secrets nobody sends again). */
 const REMEMBERED_KEYS = 10_000;
@@ -30,6 +33,7 @@ export class SqliteKeyStore implements KeyStore {
   private readonly changes: SqliteChangeSignal;
   /** Active keys by secret, valid while `changes` says nothing was committed. Unknown secrets are never kept. */
   private readonly active = new Map<string, ActiveKey>();
+  private readonly records: KeyRecords;
 
   /** @param onWriteWait told once when a change must wait for an import to finish */
   constructor(
@@ -38,6 +42,7 @@ export class SqliteKeyStore implements KeyStore {
   ) {
     this.byHash = db.prepare(`SELECT ${ACTIVE_KEY_COLUMNS} FROM api_keys WHERE secret_hash = ? AND revoked_at IS NULL`);
     this.changes = new SqliteChangeSignal(db);
+    this.records = new KeyRecords(sqliteStatements(db, onWriteWait));
   }
 
   /** Lets go of the -shm file read for changes (the database is closed by its owner). */
@@ -48,10 +53,10 @@ export class SqliteKeyStore implements KeyStore {
   async create(key: NewKey): Promise<{ secret: string; record: ApiKeyRecord }> {
     const { secret, secretHash, row } = newKeyRow(key);
     const insert = this.db.prepare(
-      `INSERT INTO api_keys (id, secret_hash, kind, tier, affiliate_code, label, origins, visitor_limit, publishable_key, created_at)
-       VALUES (@id, @secret_hash, @kind, @tier, @affiliate_code, @label, @origins, @visitor_limit, @publishable_key, @created_at)`,
+      `INSERT INTO api_keys (id, secret_hash, kind, tier, affiliate_code, label, origins, visitor_limit, publishable_key, created_at, hint)
+       VALUES (@id, @secret_hash, @kind, @tier, @affiliate_code, @label, @origins, @visitor_limit, @publishable_key, @created_at, @hint)`,
     );
-    const { revoked_at: _, ...values } = row;
+    const { revoked_at: _, expires_at: __, ...values } = row;
     await this.write(() => insert.run({ ...values, secret_hash: secretHash }));
     return { secret, record: keyRecordOf(row) };
   }
@@ -93,6 +98,18 @@ export class SqliteKeyStore implements KeyStore {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw error;
     }
+  }
+
+  listByCode(affiliateCode: string): Promise<ApiKeyRecord[]> {
+    return this.records.listByCode(affiliateCode);
+  }
+
+  update(id: string, changes: KeyChanges): Promise<ApiKeyRecord | null> {
+    return this.records.update(id, changes);
+  }
+
+  roll(id: string, expiresAt: Date | null): ReturnType<KeyStore['roll']> {
+    return this.records.roll(id, expiresAt);
   }
 
   async findActive(secret: string): Promise<ActiveKey | null> {

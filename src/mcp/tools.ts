@@ -138,8 +138,8 @@ const USAGE: ToolDefinition<UsageResponse> = {
   description:
     'Read what the service did for your key, by UTC day, operation and sub_id: calls answered, refused for the ' +
     'allowance, refused for their input, hotels shown and links made; group_by sub_id compares placements. from and ' +
-    'to are days written YYYY-MM-DD (at most 93 days apart; by default the last 7); group_by takes day, operation and ' +
-    'sub_id, comma-separated (default day). Needs a secret key. Costs nothing, and answers your allowance as it stands. ' +
+    'to are days written YYYY-MM-DD (at most 93 days apart; by default the last 7); group_by takes day, key, operation and ' +
+    'sub_id, comma-separated (default day). Covers every key of your affiliate code, your widget\'s publishable keys included. Needs a secret key. Costs nothing, and answers your allowance as it stands. ' +
     'Clicks and bookings are counted by the booking site, not here.',
   operation: GET_USAGE,
   summarize: (r) =>
@@ -147,9 +147,9 @@ const USAGE: ToolDefinition<UsageResponse> = {
       `From ${r.from} to ${r.to}: ${countsText(r.totals)}.`,
       ...(r.rows.length === 0
         ? ['No calls in those days.']
-        : [`By ${r.group_by.join(', ')}:`, ...r.rows.slice(0, 30).map((row) => `- ${r.group_by.map((g) => `${g} ${row[g] ?? 'none'}`).join(', ')}: ${countsText(row)}`)]),
+        : [`By ${r.group_by.join(', ')}:`, ...r.rows.slice(0, 30).map((row) => `- ${r.group_by.map((g) => (g === 'key' ? `key ${row.key_id}${row.key_label ? ` (${row.key_label})` : ''}` : `${g} ${row[g] ?? 'none'}`)).join(', ')}: ${countsText(row)}`)]),
       ...(r.rows.length > 30 ? [`…and ${r.rows.length - 30} more rows in the structured answer.`] : []),
-      `Allowance: ${r.allowance.remaining} of ${r.allowance.limit} left.`,
+      `Allowance: ${r.allowance.remaining} of ${r.allowance.limit} left (${r.allowance.used_percent}% used).`,
     ].join('\n'),
 };
 

@@ -31,6 +31,8 @@ export function operationSteps<Input extends LocaleInput, Output extends object>
     listener?: CallListener;
     /** The sub_id as sent, for a call whose input was refused: counted under it when it is one. */
     sentSubId?: () => unknown;
+    /** The client's address (the audit of key changes). */
+    address?: string;
   } = {},
 ): CallSteps<Input, Output> {
   return {
@@ -40,7 +42,7 @@ export function operationSteps<Input extends LocaleInput, Output extends object>
     grouped: operation.callsPerRequest ? { kind: operation.id, callsPerRequest: operation.callsPerRequest } : undefined,
     free: operation.free,
     secretKeyOnly: operation.secretKeyOnly,
-    run: (input, credit, admission, caller) => operation.run(services, credit, input, { keyId: caller.keyId, admission, signal: options.signal }),
+    run: (input, credit, admission, caller) => operation.run(services, credit, input, { keyId: caller.keyId, caller, address: options.address, admission, signal: options.signal }),
     observe(caller, input, outcome) {
       // A refused key is the address's call, not the key's.
       if (outcome.ok === false && outcome.error instanceof ServiceError && outcome.error.code === 'unauthorized') return;

@@ -23,20 +23,27 @@ import { getUsage } from './get-usage.js';
 import { UsageQuery, UsageResponse } from './usage-schemas.js';
 import type { UsageOperation } from '../usage/usage-counts.js';
 import type { Admission } from '../access/gate.js';
+import type { Caller } from '../keys/caller.js';
 import { searchHotels } from './search-hotels.js';
 import type { CatalogServices } from './services.js';
 
-export type OperationId = 'searchHotels' | 'findHotel' | 'getHotel' | 'createLinks' | 'suggest' | 'getUsage';
+export type OperationId = 'searchHotels' | 'findHotel' | 'getHotel' | 'createLinks' | 'suggest' | 'getUsage' | KeyOperationId;
+/** An affiliate's own keys (key-operations.ts). */
+export type KeyOperationId = 'listKeys' | 'createKey' | 'updateKey' | 'revokeKey' | 'rollKey';
 
 /** What a call knows besides its input: who calls, their allowance after it, and its cancellation. */
 export interface CallContext {
   /** The caller's key; null for a keyless call. */
   keyId: string | null;
+  /** Who calls (their affiliate code, tier, key); absent where a caller is not known. */
+  caller?: Caller;
+  /** The client's address, for the audit of key changes. */
+  address?: string;
   admission: Admission;
   signal?: AbortSignal;
 }
 
-export interface Operation<Input extends { sub_id?: string } = any, Output extends object = any> {
+export interface Operation<Input extends object = any, Output extends object = any> {
   id: OperationId;
   /** Every input of a call as one object; sub_id, where taken, tags the links of the answer. */
   input: TObject;
@@ -107,6 +114,6 @@ export const GET_USAGE: Operation<UsageQuery & { sub_id?: string }, UsageRespons
   cost: () => 0,
   free: true,
   secretKeyOnly:
-    'a usage report is for a secret key (live_…), sent as Authorization: Bearer; a publishable key, or no key, has none to read',
+    'a usage report is for a secret key (live_…), sent as Authorization: Bearer; a publishable key, or no key, has none to read. Your widget\'s calls are in the report of your secret key, or in the console (/console)',
   run: (services, _credit, input, context) => getUsage(services, input, context),
 };

@@ -1,6 +1,8 @@
 // What the operations need, wired once at start-up and shared by every transport.
 import type { HotHotels } from '../catalog/hot-hotels.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
+import type { KeyStore } from '../keys/key-store.js';
+import type { KeyManagement } from '../keys/key-management.js';
 import type { CatalogStore } from '../catalog/store.js';
 import { upstreamUnavailable } from '../errors.js';
 import type { AffiliateLinker } from '../links/affiliate-link.js';
@@ -26,6 +28,10 @@ export interface CatalogServices {
   hotHotels?: HotHotels;
   /** What the service did for each key, for usage reports; without it there are none. */
   usage?: UsageRecorder;
+  /** The affiliates' keys, for reports that cover every key of an affiliate. */
+  keys?: Pick<KeyStore, 'listByCode'>;
+  /** Key changes by the affiliate (and the console, the admin API); without it keys cannot be managed. */
+  keyManagement?: KeyManagement;
 }
 
 /** The index in use; 503 before the first catalog has been imported. */

@@ -17,9 +17,10 @@ export const UsageQuery = Type.Object(
     to: Type.Optional(Day(`The last day (UTC) of the report, at most ${MAX_USAGE_DAYS} days after from. Default: today.`)),
     group_by: Type.Optional(
       Type.String({
-        pattern: '^(day|operation|sub_id)(,(day|operation|sub_id))*$',
-        'x-rule': 'any of day, operation and sub_id, comma-separated',
-        description: 'What the rows are summed by: any of day, operation and sub_id, comma-separated. Default: day.',
+        pattern: '^(day|key|operation|sub_id)(,(day|key|operation|sub_id))*$',
+        'x-rule': 'any of day, key, operation and sub_id, comma-separated',
+        description:
+          'What the rows are summed by: any of day, key (each of your keys: the widget\'s publishable keys and your secret keys), operation and sub_id, comma-separated. Default: day.',
         examples: ['day,sub_id'],
       }),
     ),
@@ -40,6 +41,8 @@ const COUNTERS = {
 export const UsageRow = Type.Object(
   {
     day: Type.Optional(Type.String({ description: 'The UTC day, when grouped by day.' })),
+    key_id: Type.Optional(Type.String({ description: 'The key the calls were made with, when grouped by key.' })),
+    key_label: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: "That key's label (null: none), when grouped by key." })),
     operation: Type.Optional(Type.Enum([...USAGE_OPERATIONS], { type: 'string', description: 'The operation, when grouped by operation (named as the MCP tools are).' })),
     sub_id: Type.Optional(
       Type.Union([Type.String(), Type.Null()], {
@@ -57,7 +60,8 @@ export const UsageResponse = Type.Object(
   {
     from: Type.String({ description: 'The first day of the report (UTC).' }),
     to: Type.String({ description: 'The last day of the report (UTC).' }),
-    group_by: Type.Array(Type.Enum(['day', 'operation', 'sub_id'], { type: 'string' }), { description: 'What the rows are summed by.' }),
+    affiliate_code: Type.String({ description: 'The affiliate the report is of: every key carrying this code, revoked ones included, is counted.' }),
+    group_by: Type.Array(Type.Enum(['day', 'key', 'operation', 'sub_id'], { type: 'string' }), { description: 'What the rows are summed by.' }),
     rows: Type.Array(UsageRow, { description: 'One row per group that had calls, in the order of its fields; each carries exactly the fields it is grouped by.' }),
     totals: UsageTotals,
     note: Type.String({ description: 'What the report does not count: clicks and bookings are counted by the booking site.' }),
@@ -66,8 +70,9 @@ export const UsageResponse = Type.Object(
         limit: Type.Integer({ minimum: 0 }),
         remaining: Type.Integer({ minimum: 0 }),
         reset: Type.Integer({ minimum: 0, description: 'Unix time, in whole seconds, when the window resets.' }),
+        used_percent: Type.Number({ minimum: 0, maximum: 100, description: 'How much of the allowance is used, in percent, to one decimal.' }),
       },
-      { additionalProperties: false, description: "Your key's allowance now. The report itself costs nothing." },
+      { additionalProperties: false, description: "The allowance of the key that asked, now (each key has its own day). The report itself costs nothing." },
     ),
   },
   { additionalProperties: false },

@@ -10,6 +10,8 @@ import { postgresProblem } from './postgres-problems.js';
 import { circuitOf } from './postgres-circuit.js';
 import { switchTurns } from './postgres-turns.js';
 import type { Storage } from './storage.js';
+import { postgresStatements } from './sql.js';
+import { accountStores } from '../keys/account-stores.js';
 
 /** `poolMax`: the connections the pool may hold (DATABASE_POOL_MAX). */
 export async function openPostgresStorage(databaseUrl: string, timeoutMs: number, poolMax: number): Promise<Storage> {
@@ -21,6 +23,7 @@ export async function openPostgresStorage(databaseUrl: string, timeoutMs: number
   return {
     catalog,
     keys: new PostgresKeyStore(pool, timeoutMs),
+    account: accountStores(postgresStatements(pool, timeoutMs)),
     usage: new PostgresUsageStore(pool, timeoutMs),
     counterSnapshots: null,
     shelf: new PostgresFileShelf(pool),

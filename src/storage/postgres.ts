@@ -73,6 +73,37 @@ const MIGRATIONS: string[] = [
      PRIMARY KEY (key_id, day, operation, sub_id)
    );
    CREATE INDEX usage_counts_by_day ON usage_counts (day);`,
+  // Affiliates serve themselves: keys found by their code, rolled keys' grace, secret keys' hints,
+  // operators' keys for the admin API, the audit of every key change, and console sessions.
+  `ALTER TABLE api_keys ADD COLUMN expires_at text;
+   ALTER TABLE api_keys ADD COLUMN hint text;
+   CREATE INDEX api_keys_by_code ON api_keys (affiliate_code);
+   CREATE TABLE operator_keys (
+     id text PRIMARY KEY,
+     secret_hash text NOT NULL UNIQUE,
+     label text NOT NULL,
+     created_at text NOT NULL,
+     revoked_at text
+   );
+   CREATE TABLE key_audit (
+     seq bigserial PRIMARY KEY,
+     at text NOT NULL,
+     actor text NOT NULL,
+     action text NOT NULL,
+     key_id text,
+     affiliate_code text,
+     address text,
+     details text NOT NULL
+   );
+   CREATE INDEX key_audit_by_code ON key_audit (affiliate_code, seq);
+   CREATE TABLE console_sessions (
+     token_hash text PRIMARY KEY,
+     key_id text NOT NULL,
+     csrf_token text NOT NULL,
+     created_at text NOT NULL,
+     seen_at text NOT NULL
+   );
+   CREATE INDEX console_sessions_by_key ON console_sessions (key_id);`,
 ];
 
 /** Errors of a connection the server ended (a restart, pg_terminate_backend, a proxy's cut), not of the query sent on it. */

@@ -66,6 +66,37 @@ const MIGRATIONS: string[] = [
      PRIMARY KEY (key_id, day, operation, sub_id)
    ) WITHOUT ROWID;
    CREATE INDEX usage_counts_by_day ON usage_counts (day);`,
+  // Affiliates serve themselves: keys found by their code, rolled keys' grace, secret keys' hints,
+  // operators' keys for the admin API, the audit of every key change, and console sessions.
+  `ALTER TABLE api_keys ADD COLUMN expires_at TEXT;
+   ALTER TABLE api_keys ADD COLUMN hint TEXT;
+   CREATE INDEX api_keys_by_code ON api_keys (affiliate_code);
+   CREATE TABLE operator_keys (
+     id TEXT PRIMARY KEY,
+     secret_hash TEXT NOT NULL UNIQUE,
+     label TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     revoked_at TEXT
+   );
+   CREATE TABLE key_audit (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     at TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     action TEXT NOT NULL,
+     key_id TEXT,
+     affiliate_code TEXT,
+     address TEXT,
+     details TEXT NOT NULL
+   );
+   CREATE INDEX key_audit_by_code ON key_audit (affiliate_code, seq);
+   CREATE TABLE console_sessions (
+     token_hash TEXT PRIMARY KEY,
+     key_id TEXT NOT NULL,
+     csrf_token TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     seen_at TEXT NOT NULL
+   );
+   CREATE INDEX console_sessions_by_key ON console_sessions (key_id);`,
 ];
 
 export function sqliteFile(dataDir: string): string {

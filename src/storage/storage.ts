@@ -5,6 +5,8 @@ import { SqliteCatalogStore } from '../catalog/sqlite-catalog-store.js';
 import type { CatalogStore } from '../catalog/store.js';
 import { configurationFailure, type Config } from '../config.js';
 import type { KeyStore } from '../keys/key-store.js';
+import { accountStores, type AccountStores } from '../keys/account-stores.js';
+import { sqliteStatements } from './sql.js';
 import { SqliteKeyStore } from '../keys/sqlite-key-store.js';
 import { SqliteUsageStore } from '../usage/sqlite-usage-store.js';
 import type { UsageStore } from '../usage/usage-store.js';
@@ -18,6 +20,8 @@ import { openSqlite, type SqliteDatabase } from './sqlite.js';
 export interface Storage {
   catalog: CatalogStore;
   keys: KeyStore;
+  /** Operators' keys, the audit of key changes, console sessions. */
+  account: AccountStores;
   /** What the service did for each key (usage reports). */
   usage: UsageStore;
   /** Where an instance counting on its own keeps its allowance counts across a restart (SQLite only). */
@@ -53,6 +57,7 @@ export async function openStorage(config: Config, options: StorageOptions = {}):
   return {
     catalog,
     keys,
+    account: accountStores(sqliteStatements(db, options.onWriteWait)),
     usage: new SqliteUsageStore(db),
     counterSnapshots: new SqliteCounterSnapshots(db),
     shelf: null,

@@ -55,7 +55,8 @@ export class PostgresUsageStore implements UsageStore {
     });
   }
 
-  async read(keyId: string, from: string, to: string, groupBy: readonly UsageGroup[]): Promise<UsageRow[]> {
+  async read(keyIds: readonly string[], from: string, to: string, groupBy: readonly UsageGroup[]): Promise<UsageRow[]> {
+    if (keyIds.length === 0) return [];
     const columns = groupColumns(groupBy);
     const list = columns.join(', ');
     const { rows } = await queryWithin<Record<string, string | null>>(
@@ -63,20 +64,31 @@ export class PostgresUsageStore implements UsageStore {
       this.timeoutMs,
       `SELECT ${list}${list ? ', ' : ''}SUM(calls) AS calls, SUM(refused) AS refused, SUM(failed) AS failed,
               SUM(hotels_shown) AS hotels_shown, SUM(links) AS links
-       FROM usage_counts WHERE key_id = $1 AND day BETWEEN $2 AND $3
+       FROM usage_counts WHERE key_id = ANY($1) AND day BETWEEN $2 AND $3
        ${list ? `GROUP BY ${list}` : ''}`,
-      [keyId, from, to],
+      [[...keyIds], from, to],
     );
     const report = rows
       .filter((r) => r.calls !== null)
       .map((r) => {
         const row: UsageRow = { calls: Number(r.calls), refused: Number(r.refused), failed: Number(r.failed), hotels_shown: Number(r.hotels_shown), links: Number(r.links) };
         if ('day' in r) row.day = r.day as string;
+        if ('key_id' in r) row.key_id = r.key_id as string;
         if ('operation' in r) row.operation = r.operation as UsageRow['operation'];
         if ('sub_id' in r) row.sub_id = reportedSubId(r.sub_id as string);
         return { ...pick(row, columns), ...row };
       });
     return inReportOrder(report, groupBy);
+  }
+
+  async lastDays(keyIds: readonly string[]): Promise<Map<string, string>> {
+    const { rows } = await queryWithin<{ key_id: string; day: string }>(
+      this.pool,
+      this.timeoutMs,
+      'SELECT key_id, MAX(day) AS day FROM usage_counts WHERE key_id = ANY($1) GROUP BY key_id',
+      [[...keyIds]],
+    );
+    return new Map(rows.map((r) => [r.key_id, r.day]));
   }
 
   async callsOn(day: string): Promise<Map<string, number>> {

@@ -57,20 +57,28 @@ export class SqliteUsageStore implements UsageStore {
     }
   }
 
-  async read(keyId: string, from: string, to: string, groupBy: readonly UsageGroup[]): Promise<UsageRow[]> {
+  async read(keyIds: readonly string[], from: string, to: string, groupBy: readonly UsageGroup[]): Promise<UsageRow[]> {
+    if (keyIds.length === 0) return [];
     const columns = groupColumns(groupBy);
     const list = columns.join(', ');
     const rows = this.db
       .prepare(
         `SELECT ${list}${list ? ', ' : ''}SUM(calls) AS calls, SUM(refused) AS refused, SUM(failed) AS failed,
                 SUM(hotels_shown) AS hotels_shown, SUM(links) AS links
-         FROM usage_counts WHERE key_id = ? AND day BETWEEN ? AND ?
+         FROM usage_counts WHERE key_id IN (SELECT value FROM json_each(?)) AND day BETWEEN ? AND ?
          ${list ? `GROUP BY ${list}` : ''}`,
       )
-      .all(keyId, from, to) as UsageRow[];
+      .all(JSON.stringify(keyIds), from, to) as UsageRow[];
     // Without a group, SQLite answers one row of nulls when nothing matches.
     const report = rows.filter((r) => r.calls !== null).map((r) => ('sub_id' in r ? { ...r, sub_id: reportedSubId(r.sub_id as string) } : r));
     return inReportOrder(report, groupBy);
+  }
+
+  async lastDays(keyIds: readonly string[]): Promise<Map<string, string>> {
+    const rows = this.db
+      .prepare('SELECT key_id, MAX(day) AS day FROM usage_counts WHERE key_id IN (SELECT value FROM json_each(?)) GROUP BY key_id')
+      .all(JSON.stringify(keyIds)) as { key_id: string; day: string }[];
+    return new Map(rows.map((r) => [r.key_id, r.day]));
   }
 
   async callsOn(day: string): Promise<Map<string, number>> {

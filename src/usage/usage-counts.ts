@@ -29,11 +29,11 @@ export interface UsageIncrement extends UsageCounts {
   subId: string | null;
 }
 
-export type UsageGroup = 'day' | 'operation' | 'sub_id';
-export const USAGE_GROUPS: readonly UsageGroup[] = ['day', 'operation', 'sub_id'];
+export type UsageGroup = 'day' | 'key' | 'operation' | 'sub_id';
+export const USAGE_GROUPS: readonly UsageGroup[] = ['day', 'key', 'operation', 'sub_id'];
 
-/** A report's row: the counters, and exactly the fields it is grouped by. */
-export type UsageRow = UsageCounts & { day?: string; operation?: UsageOperation; sub_id?: string | null };
+/** A report's row: the counters, and exactly the fields it is grouped by (key: key_id, and key_label once labelled). */
+export type UsageRow = UsageCounts & { day?: string; key_id?: string; key_label?: string | null; operation?: UsageOperation; sub_id?: string | null };
 
 /** Where the sub_ids of a key's day beyond the cap are counted. Never a sub_id (they are letters, digits, _ and -). */
 export const OTHER_SUB_IDS = '(other)';

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import { OutageLog } from '../outage-log.js';
 import { addCounts, noCounts, OTHER_SUB_IDS, utcDay, type UsageCounts, type UsageGroup, type UsageIncrement, type UsageOperation, type UsageRow } from './usage-counts.js';
-import { inReportOrder, UsageStoreBusy, type UsageStore } from './usage-store.js';
+import { groupColumns, inReportOrder, UsageStoreBusy, type UsageStore } from './usage-store.js';
 import { PendingCounts } from './pending-counts.js';
 
 export interface UsageSettings {
@@ -135,22 +135,25 @@ export class UsageRecorder {
     }
   }
 
-  /** A key's counts in the store and those still pending here, summed by the groups. */
-  async read(keyId: string, from: string, to: string, groupBy: readonly UsageGroup[]): Promise<UsageRow[]> {
+  /** Some keys' counts (an affiliate's) in the store and those still pending here, summed by the groups. */
+  async read(keyIds: readonly string[], from: string, to: string, groupBy: readonly UsageGroup[]): Promise<UsageRow[]> {
     // Written first, so the store applies the sub_id cap to it. A flush under way when the report
     // is asked for (it may hold the key's counts) is waited for; it holds only what came before it,
     // so the key's later counts get a flush of their own. What cannot be written (the store down
     // or busy), or comes meanwhile, is added from memory.
     await this.flush();
-    if (this.pending.has(keyId)) await this.flush();
-    const stored = await this.store.read(keyId, from, to, groupBy);
+    if (keyIds.some((id) => this.pending.has(id))) await this.flush();
+    const stored = await this.store.read(keyIds, from, to, groupBy);
     const rows = new Map<string, UsageRow>();
-    const slotOf = (row: UsageRow) => groupBy.map((g) => String(row[g] ?? '')).join(SEPARATOR);
+    const columns = groupColumns(groupBy);
+    const slotOf = (row: UsageRow) => columns.map((c) => String(row[c] ?? '')).join(SEPARATOR);
+    const wanted = new Set(keyIds);
     for (const row of stored) rows.set(slotOf(row), row);
     for (const increment of this.pending.values()) {
-      if (increment.keyId !== keyId || increment.day < from || increment.day > to) continue;
+      if (!wanted.has(increment.keyId) || increment.day < from || increment.day > to) continue;
       const grouped: UsageRow = { ...noCounts() };
       if (groupBy.includes('day')) grouped.day = increment.day;
+      if (groupBy.includes('key')) grouped.key_id = increment.keyId;
       if (groupBy.includes('operation')) grouped.operation = increment.operation;
       if (groupBy.includes('sub_id')) grouped.sub_id = increment.subId;
       const row = rows.get(slotOf(grouped));
@@ -161,6 +164,20 @@ export class UsageRecorder {
       }
     }
     return inReportOrder([...rows.values()], groupBy);
+  }
+
+  /** What each key did lately, for a list of keys: its calls answered today (UTC) and the last day it had a call. */
+  async activity(keyIds: readonly string[]): Promise<Map<string, { callsToday: number; lastDay: string | null }>> {
+    const today = utcDay(this.clock());
+    const [rows, lastDays] = await Promise.all([this.read(keyIds, today, today, ['key']), this.store.lastDays(keyIds)]);
+    const callsToday = new Map(rows.map((r) => [r.key_id!, r.calls]));
+    const activity = new Map<string, { callsToday: number; lastDay: string | null }>();
+    for (const id of keyIds) {
+      // Today's pending counts (in rows) are later than any stored day.
+      const today_ = rows.some((r) => r.key_id === id) ? today : null;
+      activity.set(id, { callsToday: callsToday.get(id) ?? 0, lastDay: today_ ?? lastDays.get(id) ?? null });
+    }
+    return activity;
   }
 
   /** Stops flushing and adds what is pending: a stopping instance loses nothing it counted. */
@@ -175,7 +192,7 @@ export class UsageRecorder {
 /** The row with its grouped fields first, in the report's order, then the counters. */
 function orderedRow(row: UsageRow, groupBy: readonly UsageGroup[]): UsageRow {
   const ordered: Partial<UsageRow> = {};
-  for (const g of ['day', 'operation', 'sub_id'] as const) if (groupBy.includes(g)) (ordered as Record<string, unknown>)[g] = row[g];
+  for (const c of groupColumns(groupBy)) (ordered as Record<string, unknown>)[c] = row[c];
   const counts: UsageCounts = { calls: row.calls, refused: row.refused, failed: row.failed, hotels_shown: row.hotels_shown, links: row.links };
   return { ...ordered, ...counts };
 }

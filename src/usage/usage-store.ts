@@ -12,17 +12,21 @@ export interface UsageStore {
    * a store whose writes would wait on another writer throws UsageStoreBusy instead.
    */
   add(increments: readonly UsageIncrement[], subIdsPerDay: number, wait?: boolean): Promise<void>;
-  /** A key's counters from one day to another (both included), summed by the groups, ordered by them. */
-  read(keyId: string, from: string, to: string, groupBy: readonly UsageGroup[]): Promise<UsageRow[]>;
+  /** The counters of some keys (an affiliate's) from one day to another (both included), summed by the groups, ordered by them. */
+  read(keyIds: readonly string[], from: string, to: string, groupBy: readonly UsageGroup[]): Promise<UsageRow[]>;
+  /** The last UTC day each of these keys had a call counted (answered, refused or failed), for those that had one. */
+  lastDays(keyIds: readonly string[]): Promise<Map<string, string>>;
   /** The calls answered on a day, by key. */
   callsOn(day: string): Promise<Map<string, number>>;
   /** Forgets the days before this one; UsageStoreBusy as for add. */
   prune(beforeDay: string): Promise<void>;
 }
 
-/** The SQL of a read: the grouped columns, in the order the report puts them. */
-export function groupColumns(groupBy: readonly UsageGroup[]): string[] {
-  return (['day', 'operation', 'sub_id'] as const).filter((g) => groupBy.includes(g));
+/** The row fields (and SQL columns) of the groups, in the order the report puts them. */
+export type GroupColumn = 'day' | 'key_id' | 'operation' | 'sub_id';
+const COLUMN_OF: Record<UsageGroup, GroupColumn> = { day: 'day', key: 'key_id', operation: 'operation', sub_id: 'sub_id' };
+export function groupColumns(groupBy: readonly UsageGroup[]): GroupColumn[] {
+  return (['day', 'key', 'operation', 'sub_id'] as const).filter((g) => groupBy.includes(g)).map((g) => COLUMN_OF[g]);
 }
 
 /** A stored sub_id ('' for none) as a report writes it. */
@@ -33,7 +37,7 @@ export const reportedSubId = (stored: string): string | null => (stored === '' ?
  * by code unit: the same whatever the database's collation.
  */
 export function inReportOrder(rows: UsageRow[], groupBy: readonly UsageGroup[]): UsageRow[] {
-  const fields = groupColumns(groupBy) as UsageGroup[];
+  const fields = groupColumns(groupBy);
   return rows.sort((a, b) => {
     for (const g of fields) {
       const x = a[g] ?? '';
@@ -43,6 +47,9 @@ export function inReportOrder(rows: UsageRow[], groupBy: readonly UsageGroup[]):
     return 0;
   });
 }
+
+/** An affiliate's report of no keys reads nothing. */
+export const NO_KEYS: readonly string[] = [];
 
 /** The increments of a batch, by key and day: each key's day is capped on its own. */
 export function byKeyDay(increments: readonly UsageIncrement[]): UsageIncrement[][] {

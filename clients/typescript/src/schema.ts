@@ -120,6 +120,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your keys
+         * @description The keys of your affiliate code that work: your secret keys (never their value, only a hint of the last four characters) and your publishable keys (shown in full: they are public by design), with the last day each made a call and its calls today. Needs a secret key; costs nothing.
+         */
+        get: operations["listKeys"];
+        put?: never;
+        /**
+         * Make a publishable key
+         * @description Makes a publishable key (live_pk_…) for your web pages: your affiliate code and tier, working only on the origins listed (Origin, else Referer), with an hourly allowance per visitor (visitor_limit, default 60). Answers 201 with the key. An affiliate holds at most 20 keys that work, each with at most 20 origins. Needs a secret key; costs nothing.
+         */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a publishable key
+         * @description Revokes one of your publishable keys (one that leaked, or a site you closed): refused from the next call on, on every instance. A secret key is rolled instead (POST /keys/{id}/roll), so that you are never left without one. Needs a secret key; costs nothing.
+         */
+        delete: operations["revokeKey"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a key
+         * @description Changes a key's label, or a publishable key's origins and visitor_limit (when your blog moves), from the next call on, on every instance. Fields left out stay. Another affiliate's key id is 404. Needs a secret key; costs nothing.
+         */
+        patch: operations["updateKey"];
+        trace?: never;
+    };
+    "/keys/{id}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a secret key
+         * @description Makes a new secret key of the same tier and label, shown once in key, and keeps the old one working for grace_seconds (0 to 86400) so that your servers can move to the new one; then the old one is refused. Console sessions signed in with the old key end. Needs a secret key (any of yours); costs nothing.
+         */
+        post: operations["rollKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -267,6 +335,10 @@ export interface components {
         UsageRow: {
             /** @description The UTC day, when grouped by day. */
             day?: string;
+            /** @description The key the calls were made with, when grouped by key. */
+            key_id?: string;
+            /** @description That key's label (null: none), when grouped by key. */
+            key_label?: string | null;
             /**
              * @description The operation, when grouped by operation (named as the MCP tools are).
              * @enum {string}
@@ -290,8 +362,10 @@ export interface components {
             from: string;
             /** @description The last day of the report (UTC). */
             to: string;
+            /** @description The affiliate the report is of: every key carrying this code, revoked ones included, is counted. */
+            affiliate_code: string;
             /** @description What the rows are summed by. */
-            group_by: ("day" | "operation" | "sub_id")[];
+            group_by: ("day" | "key" | "operation" | "sub_id")[];
             /** @description One row per group that had calls, in the order of its fields; each carries exactly the fields it is grouped by. */
             rows: components["schemas"]["UsageRow"][];
             totals: {
@@ -308,13 +382,138 @@ export interface components {
             };
             /** @description What the report does not count: clicks and bookings are counted by the booking site. */
             note: string;
-            /** @description Your key's allowance now. The report itself costs nothing. */
+            /** @description The allowance of the key that asked, now (each key has its own day). The report itself costs nothing. */
             allowance: {
                 limit: number;
                 remaining: number;
                 /** @description Unix time, in whole seconds, when the window resets. */
                 reset: number;
+                /** @description How much of the allowance is used, in percent, to one decimal. */
+                used_percent: number;
             };
+        };
+        ApiKey: {
+            /** @description The key id: safe to log and share with support. */
+            id: string;
+            /** @enum {string} */
+            kind: "secret" | "publishable";
+            /**
+             * @description The allowance tier; the programme team moves keys between tiers.
+             * @enum {string}
+             */
+            tier: "standard" | "partner";
+            label: string | null;
+            /** @description A publishable key's origins; null for a secret key. */
+            origins: string[] | null;
+            /** @description A publishable key's calls an hour per visitor; null for a secret key. */
+            visitor_limit: number | null;
+            /** @description A publishable key itself (public by design, for your pages); null for a secret key, which is never shown again. */
+            publishable_key: string | null;
+            /** @description A secret key's last four characters (live_…abcd), to tell keys apart; null for publishable keys and keys made before hints. */
+            hint: string | null;
+            /** @description When the key was made (ISO 8601, UTC). */
+            created: string;
+            /** @description When a rolled key stops working (the end of its grace); null otherwise. */
+            expires: string | null;
+            /** @description When the key was revoked; null for a key that works. */
+            revoked: string | null;
+            /** @description The last UTC day (YYYY-MM-DD) the key made a call; null when it never did. */
+            last_used: string | null;
+            /** @description Calls answered today (UTC) with the key, every instance counted. */
+            calls_today: number;
+        };
+        KeyList: {
+            /** @description Your affiliate code: every key listed carries it. */
+            affiliate_code: string;
+            /** @description Your keys that work (rolled ones until their grace ends), oldest first. */
+            keys: components["schemas"]["ApiKey"][];
+            caps: {
+                /** @description Keys that work an affiliate may hold. */
+                keys: number;
+                /** @description Origins a publishable key may list. */
+                origins_per_key: number;
+            };
+        };
+        CreatedKey: {
+            /** @description The key itself. A publishable key is shown again in lists; keep it in your pages. */
+            key: string;
+            /** @description The key id: safe to log and share with support. */
+            id: string;
+            /** @enum {string} */
+            kind: "secret" | "publishable";
+            /**
+             * @description The allowance tier; the programme team moves keys between tiers.
+             * @enum {string}
+             */
+            tier: "standard" | "partner";
+            label: string | null;
+            /** @description A publishable key's origins; null for a secret key. */
+            origins: string[] | null;
+            /** @description A publishable key's calls an hour per visitor; null for a secret key. */
+            visitor_limit: number | null;
+            /** @description A publishable key itself (public by design, for your pages); null for a secret key, which is never shown again. */
+            publishable_key: string | null;
+            /** @description A secret key's last four characters (live_…abcd), to tell keys apart; null for publishable keys and keys made before hints. */
+            hint: string | null;
+            /** @description When the key was made (ISO 8601, UTC). */
+            created: string;
+            /** @description When a rolled key stops working (the end of its grace); null otherwise. */
+            expires: string | null;
+            /** @description When the key was revoked; null for a key that works. */
+            revoked: string | null;
+            /** @description The last UTC day (YYYY-MM-DD) the key made a call; null when it never did. */
+            last_used: string | null;
+            /** @description Calls answered today (UTC) with the key, every instance counted. */
+            calls_today: number;
+        };
+        RolledKey: {
+            /** @description The new secret key, shown this once: store it now. */
+            key: string;
+            new_key: components["schemas"]["ApiKey"];
+            old_key: components["schemas"]["ApiKey"];
+        };
+        CreateKeyRequest: {
+            /**
+             * @description publishable: a browser key for your web pages, at your tier and affiliate code.
+             * @constant
+             */
+            kind: "publishable";
+            /**
+             * @description The web origins the key works on, as https://blog.example, http://localhost:4000, or https://*.blog.example for every subdomain; at most 20 once repeats are dropped.
+             * @example [
+             *       "https://blog.example",
+             *       "https://*.blog.example"
+             *     ]
+             */
+            origins: string[];
+            /**
+             * @description Your name for the key, shown in lists and usage reports.
+             * @example travel blog widget
+             */
+            label?: string;
+            /** @description Calls an hour each visitor (client address) may make with the key. Default: 60. */
+            visitor_limit?: number;
+        };
+        UpdateKeyRequest: {
+            /** @description A new label; null removes it. */
+            label?: string | null;
+            /**
+             * @description The web origins the key works on, as https://blog.example, http://localhost:4000, or https://*.blog.example for every subdomain; at most 20 once repeats are dropped.
+             * @example [
+             *       "https://blog.example",
+             *       "https://*.blog.example"
+             *     ]
+             */
+            origins?: string[];
+            /** @description Calls an hour each visitor (client address) may make with the key. Default: 60. */
+            visitor_limit?: number;
+        };
+        RollKeyRequest: {
+            /**
+             * @description How long the old key keeps working, so that your servers can move to the new one: 0 stops it at once, 86400 (a day) at most.
+             * @example 3600
+             */
+            grace_seconds: number;
         };
         Error: {
             error: {
@@ -947,7 +1146,7 @@ export interface operations {
                 from?: string;
                 /** @description The last day (UTC) of the report, at most 93 days after from. Default: today. */
                 to?: string;
-                /** @description What the rows are summed by: any of day, operation and sub_id, comma-separated. Default: day. */
+                /** @description What the rows are summed by: any of day, key (each of your keys: the widget's publishable keys and your secret keys), operation and sub_id, comma-separated. Default: day. */
                 group_by?: string;
             };
             header?: {
@@ -976,6 +1175,7 @@ export interface operations {
                      * @example {
                      *       "from": "2026-11-20",
                      *       "to": "2026-11-26",
+                     *       "affiliate_code": "travelblog42",
                      *       "group_by": [
                      *         "sub_id"
                      *       ],
@@ -1012,11 +1212,12 @@ export interface operations {
                      *         "hotels_shown": 446,
                      *         "links": 12
                      *       },
-                     *       "note": "These are the calls the service answered for your key. Clicks on your links and the bookings they bring are counted by the booking site, in your affiliate account there.",
+                     *       "note": "These are the calls the service answered for your keys (all keys of your affiliate code, your widget's included). Clicks on your links and the bookings they bring are counted by the booking site, in your affiliate account there.",
                      *       "allowance": {
                      *         "limit": 2000,
                      *         "remaining": 1958,
-                     *         "reset": 1795737600
+                     *         "reset": 1795737600,
+                     *         "used_percent": 2.1
                      *       }
                      *     }
                      */
@@ -1033,6 +1234,325 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["InvalidParams"];
             401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "affiliate_code": "travelblog42",
+                     *       "keys": [
+                     *         {
+                     *           "id": "key_2bHd8LqP0sY",
+                     *           "kind": "secret",
+                     *           "tier": "standard",
+                     *           "label": "servers",
+                     *           "origins": null,
+                     *           "visitor_limit": null,
+                     *           "publishable_key": null,
+                     *           "hint": "live_…t4Qa",
+                     *           "created": "2026-10-02T16:40:11.007Z",
+                     *           "expires": null,
+                     *           "revoked": null,
+                     *           "last_used": "2026-11-26",
+                     *           "calls_today": 48
+                     *         },
+                     *         {
+                     *           "id": "key_7QmV2cN8rTa",
+                     *           "kind": "publishable",
+                     *           "tier": "standard",
+                     *           "label": "travel blog widget",
+                     *           "origins": [
+                     *             "https://blog.example",
+                     *             "https://*.blog.example"
+                     *           ],
+                     *           "visitor_limit": 60,
+                     *           "publishable_key": "live_pk_3Xw9TqZr5bLkP0aVd2NcHs7Ue4YjMf8GiRo1Ke6BtWn",
+                     *           "hint": null,
+                     *           "created": "2026-11-20T09:14:03.512Z",
+                     *           "expires": null,
+                     *           "revoked": null,
+                     *           "last_used": "2026-11-26",
+                     *           "calls_today": 114
+                     *         }
+                     *       ],
+                     *       "caps": {
+                     *         "keys": 20,
+                     *         "origins_per_key": 20
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KeyList"];
+                };
+            };
+            400: components["responses"]["InvalidParams"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key": "live_pk_3Xw9TqZr5bLkP0aVd2NcHs7Ue4YjMf8GiRo1Ke6BtWn",
+                     *       "id": "key_7QmV2cN8rTa",
+                     *       "kind": "publishable",
+                     *       "tier": "standard",
+                     *       "label": "travel blog widget",
+                     *       "origins": [
+                     *         "https://blog.example",
+                     *         "https://*.blog.example"
+                     *       ],
+                     *       "visitor_limit": 60,
+                     *       "publishable_key": "live_pk_3Xw9TqZr5bLkP0aVd2NcHs7Ue4YjMf8GiRo1Ke6BtWn",
+                     *       "hint": null,
+                     *       "created": "2026-11-20T09:14:03.512Z",
+                     *       "expires": null,
+                     *       "revoked": null,
+                     *       "last_used": null,
+                     *       "calls_today": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedKey"];
+                };
+            };
+            400: components["responses"]["InvalidParams"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key id, key_… */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "key_7QmV2cN8rTa",
+                     *       "kind": "publishable",
+                     *       "tier": "standard",
+                     *       "label": "travel blog widget",
+                     *       "origins": [
+                     *         "https://blog.example",
+                     *         "https://*.blog.example"
+                     *       ],
+                     *       "visitor_limit": 60,
+                     *       "publishable_key": "live_pk_3Xw9TqZr5bLkP0aVd2NcHs7Ue4YjMf8GiRo1Ke6BtWn",
+                     *       "hint": null,
+                     *       "created": "2026-11-20T09:14:03.512Z",
+                     *       "expires": null,
+                     *       "revoked": "2026-11-27T08:02:45.120Z",
+                     *       "last_used": "2026-11-26",
+                     *       "calls_today": 114
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["InvalidParams"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key id, key_… */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "key_7QmV2cN8rTa",
+                     *       "kind": "publishable",
+                     *       "tier": "standard",
+                     *       "label": "travel blog widget",
+                     *       "origins": [
+                     *         "https://blog.example",
+                     *         "https://*.blog.example"
+                     *       ],
+                     *       "visitor_limit": 60,
+                     *       "publishable_key": "live_pk_3Xw9TqZr5bLkP0aVd2NcHs7Ue4YjMf8GiRo1Ke6BtWn",
+                     *       "hint": null,
+                     *       "created": "2026-11-20T09:14:03.512Z",
+                     *       "expires": null,
+                     *       "revoked": null,
+                     *       "last_used": "2026-11-26",
+                     *       "calls_today": 114
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["InvalidParams"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rollKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key id, key_… */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RollKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key": "live_9sKc2WmQ4xZb7NfR1tVy5Hd0Lp3Ja8Ge6Uo2Ci9Bn",
+                     *       "new_key": {
+                     *         "id": "key_5NwR8kT2hXq",
+                     *         "kind": "secret",
+                     *         "tier": "standard",
+                     *         "label": "servers",
+                     *         "origins": null,
+                     *         "visitor_limit": null,
+                     *         "publishable_key": null,
+                     *         "hint": "live_…i9Bn",
+                     *         "created": "2026-11-27T08:00:00.000Z",
+                     *         "expires": null,
+                     *         "revoked": null,
+                     *         "last_used": null,
+                     *         "calls_today": 0
+                     *       },
+                     *       "old_key": {
+                     *         "id": "key_2bHd8LqP0sY",
+                     *         "kind": "secret",
+                     *         "tier": "standard",
+                     *         "label": "servers",
+                     *         "origins": null,
+                     *         "visitor_limit": null,
+                     *         "publishable_key": null,
+                     *         "hint": "live_…t4Qa",
+                     *         "created": "2026-10-02T16:40:11.007Z",
+                     *         "expires": "2026-11-27T09:00:00.000Z",
+                     *         "revoked": null,
+                     *         "last_used": "2026-11-26",
+                     *         "calls_today": 48
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RolledKey"];
+                };
+            };
+            400: components["responses"]["InvalidParams"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

@@ -9,6 +9,7 @@ import type { Storage } from '../../storage/storage.js';
 import { USAGE_COUNTERS, type UsageRow } from '../../usage/usage-counts.js';
 import { parseJson } from '../../validation/fields.js';
 import { textTable } from '../text-table.js';
+import { groupColumns } from '../../usage/usage-store.js';
 
 export class KeyUsageOptionError extends Error {}
 
@@ -32,7 +33,7 @@ export async function printKeyUsage(storage: Storage, args: string[], now: numbe
       console.error(`No key has id ${positionals[0]}; see hotel-affiliate keys list.`);
       return false;
     }
-    report = await usageReport((...read) => storage.usage.read(...read), key.id, parseJson(UsageQuery, query, 'options'), now);
+    report = await usageReport((...read) => storage.usage.read(...read), { affiliateCode: key.affiliateCode, keys: [key] }, parseJson(UsageQuery, query, 'options'), now);
   } catch (error) {
     // The API's 400s, in the options' words: group_by is --group-by here.
     if (error instanceof ServiceError && error.code === 'invalid_params') throw new KeyUsageOptionError(error.message.replace(/\bgroup_by\b/g, '--group-by'));
@@ -42,7 +43,7 @@ export async function printKeyUsage(storage: Storage, args: string[], now: numbe
     console.log(JSON.stringify({ key_id: positionals[0], ...report }, null, 2));
     return true;
   }
-  const columns = [...report.group_by, ...USAGE_COUNTERS];
+  const columns = [...groupColumns(report.group_by), ...USAGE_COUNTERS];
   const cell = (row: UsageRow, c: string) => {
     const value = (row as unknown as Record<string, unknown>)[c];
     return value === null ? '(none)' : String(value);
