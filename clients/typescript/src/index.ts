@@ -19,6 +19,12 @@ export type HotelCard = components['schemas']['HotelCard'];
 export type LinksResponse = components['schemas']['LinksResponse'];
 export type UsageParams = NonNullable<operations['getUsage']['parameters']['query']>;
 export type UsageResponse = components['schemas']['UsageResponse'];
+export type ApiKey = components['schemas']['ApiKey'];
+export type KeyList = components['schemas']['KeyList'];
+export type CreatedKey = components['schemas']['CreatedKey'];
+export type RolledKey = components['schemas']['RolledKey'];
+export type CreateKeyRequest = components['schemas']['CreateKeyRequest'];
+export type UpdateKeyRequest = components['schemas']['UpdateKeyRequest'];
 export type ApiError = components['schemas']['Error']['error'];
 export type ErrorCode = ApiError['code'];
 
@@ -137,6 +143,19 @@ export function createHotelAffiliateClient(options: ClientOptions) {
     // The report is also given as CSV; this asks for JSON, so the answer is the JSON one.
     usage: (query: UsageParams = {}): Promise<Result<UsageResponse>> =>
       settle(raw.GET('/usage', { params: { query }, headers: { accept: 'application/json' } }) as Promise<{ data?: UsageResponse; error?: unknown; response: Response }>),
+    /** Your own keys (a secret key only; all free): list, make publishable keys, change, revoke, roll. */
+    keys: {
+      list: (): Promise<Result<KeyList>> => settle(raw.GET('/keys', {})),
+      /** A publishable key for your web pages, working only on `origins`. */
+      createPublishable: (body: Omit<CreateKeyRequest, 'kind'>): Promise<Result<CreatedKey>> =>
+        settle(raw.POST('/keys', { body: { kind: 'publishable', ...body } })),
+      update: (id: string, body: UpdateKeyRequest): Promise<Result<ApiKey>> => settle(raw.PATCH('/keys/{id}', { params: { path: { id } }, body })),
+      /** Revokes a publishable key at once. */
+      revoke: (id: string): Promise<Result<ApiKey>> => settle(raw.DELETE('/keys/{id}', { params: { path: { id } } })),
+      /** A new secret key; the old one keeps working for `graceSeconds` (0 to 86400). */
+      roll: (id: string, graceSeconds: number): Promise<Result<RolledKey>> =>
+        settle(raw.POST('/keys/{id}/roll', { params: { path: { id } }, body: { grace_seconds: graceSeconds } })),
+    },
   };
 }
 

@@ -25,6 +25,26 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('the client against the service', () => {
+  it("manages the affiliate's own keys, typed: a publishable key made, changed, revoked, and the secret key rolled", async () => {
+    const own = await t.service.keys.create({ tier: 'standard', affiliateCode: 'acme-keys', label: 'servers' });
+    const client = createHotelAffiliateClient({ baseUrl: t.baseUrl, key: own.secret });
+    const made = await client.keys.createPublishable({ origins: ['https://blog.example'], label: 'widget' });
+    if (!made.ok) throw new Error(made.error.message);
+    expect(made.status).toBe(201);
+    expect(made.data.key).toMatch(/^live_pk_/);
+    const changed = await client.keys.update(made.data.id, { origins: ['https://new.example'] });
+    expect(changed.ok && changed.data.origins).toEqual(['https://new.example']);
+    const listed = await client.keys.list();
+    expect(listed.ok && listed.data.keys.map((k) => k.kind)).toEqual(['secret', 'publishable']);
+    const revoked = await client.keys.revoke(made.data.id);
+    expect(revoked.ok && revoked.data.revoked).not.toBeNull();
+    const rolled = await client.keys.roll(own.record.id, 60);
+    if (!rolled.ok) throw new Error(rolled.error.message);
+    expect(rolled.data.key).toMatch(/^live_[A-Za-z0-9]{43}$/);
+    const refused = await createHotelAffiliateClient({ baseUrl: t.baseUrl }).keys.list();
+    expect(!refused.ok && refused.error.code).toBe('unauthorized');
+  });
+
   it('calls the operations with a key, typed, with the allowance as numbers', async () => {
     const client = createHotelAffiliateClient({ baseUrl: t.baseUrl, key: secret });
     const search = await client.searchHotels({ destination: 'Lisbon', limit: 2, sub_id: 'typed' });
