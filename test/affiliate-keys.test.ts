@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
+import { connectMcp } from './support/mcp-clients.js';
 import { jsonBody, startTestService, type TestService } from './support/test-service.js';
 
 const ENV = { LIMIT_KEYLESS_PER_HOUR: '1000', LIMIT_STANDARD_PER_DAY: '40', LIMIT_PARTNER_PER_DAY: '5000', USAGE_FLUSH_SECONDS: '0.2', TRUSTED_PROXIES: '127.0.0.1' };
@@ -197,6 +198,27 @@ describe('an affiliate making and managing their own keys', () => {
     // Another affiliate's report holds none of these.
     const stranger = await secretKey(t, code());
     expect((await t.request('/v1/usage', { headers: stranger.auth })).body.totals.calls).toBe(0);
+  });
+});
+
+describe('an agent reading its keys over MCP', () => {
+  it('lists the same keys as GET /v1/keys, over HTTP and stdio, and refuses a keyless agent', async () => {
+    const secret = await secretKey(t, code());
+    await send(t, 'POST', '/v1/keys', secret.auth, { kind: 'publishable', origins: [BLOG], label: 'widget' });
+    const listed = (await send(t, 'GET', '/v1/keys', secret.auth)).body;
+    for (const way of ['http', 'stdio'] as const) {
+      const mcp = await connectMcp(t.baseUrl, way, { key: secret.key });
+      const tool = await mcp.callTool({ name: 'list_keys', arguments: {} });
+      expect(tool.isError ?? false).toBe(false);
+      expect(tool.structuredContent).toEqual(listed);
+      expect((tool.content as Array<{ text: string }>)[0].text).toContain('publishable "widget", standard, on https://blog.example, 0 calls today, last used never');
+      await mcp.close();
+    }
+    const keyless = await connectMcp(t.baseUrl, 'http');
+    const refused = await keyless.callTool({ name: 'list_keys', arguments: {} });
+    expect(refused.isError).toBe(true);
+    expect((refused.content as Array<{ text: string }>)[0].text).toContain('needs your secret key');
+    await keyless.close();
   });
 });
 

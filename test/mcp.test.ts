@@ -39,9 +39,9 @@ describe.each(MCP_WAYS)('MCP over %s', (way) => {
     await Promise.all([keyless?.close(), keyed?.close()]);
   });
 
-  it("lists the six tools, taking exactly the parameters of their HTTP operations, with the same rules", async () => {
+  it("lists the seven tools, taking exactly the parameters of their HTTP operations, with the same rules", async () => {
     const { tools } = await keyless.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_hotels', 'find_hotel', 'get_hotel', 'create_links', 'suggest', 'get_usage']);
+    expect(tools.map((tool) => tool.name)).toEqual(['search_hotels', 'find_hotel', 'get_hotel', 'create_links', 'suggest', 'get_usage', 'list_keys']);
     const openapi = (await t.request('/openapi.json')).body;
     // The operation's own parameters (path and query); HTTP's own headers such as If-None-Match are not tool arguments.
     const parameterNames = (path: string, method: string) =>
@@ -57,6 +57,7 @@ describe.each(MCP_WAYS)('MCP over %s', (way) => {
     expect(Object.keys(suggest.inputSchema.properties!).sort()).toEqual(parameterNames('/suggest', 'get'));
     expect(suggest.inputSchema.required).toEqual(['q']);
     expect(Object.keys(usage.inputSchema.properties!).sort()).toEqual(parameterNames('/usage', 'get'));
+    expect(Object.keys(tools[6].inputSchema.properties ?? {})).toEqual(parameterNames('/keys', 'get'));
     expect(search.inputSchema.properties!.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 20, default: 10 });
     expect(links.inputSchema.properties!.urls).toMatchObject({ type: 'array', minItems: 1, maxItems: 10 });
     expect(find.inputSchema.required).toEqual(['name']);

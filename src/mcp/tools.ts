@@ -5,6 +5,8 @@ import type { Tool } from '@modelcontextprotocol/server';
 import type { TSchema } from 'typebox';
 import { CREATE_LINKS, FIND_HOTEL, GET_HOTEL, GET_USAGE, SEARCH_HOTELS, SUGGEST, type Operation } from '../operations/operations.js';
 import type { UsageResponse } from '../operations/usage-schemas.js';
+import type { KeyList } from '../operations/key-schemas.js';
+import { LIST_KEYS } from '../operations/key-operations.js';
 import type { FindResponse, Hotel, HotelCard, LinksResponse, SearchResponse, SuggestResponse } from '../operations/schemas.js';
 import { MESSAGE_ONLY_KEYWORDS } from '../validation/rules.js';
 
@@ -153,7 +155,29 @@ const USAGE: ToolDefinition<UsageResponse> = {
     ].join('\n'),
 };
 
-export const TOOLS: readonly ToolDefinition[] = [SEARCH, FIND, GET, LINKS, SUGGESTIONS, USAGE];
+const KEYS: ToolDefinition<KeyList> = {
+  name: 'list_keys',
+  title: 'Your keys',
+  description:
+    'List the keys of your affiliate code that work: your secret keys (only a hint of their last characters) and ' +
+    'the publishable keys of your web pages with their origins, each with the last day it made a call and its calls ' +
+    'today. Read only: keys are made, changed, revoked and rolled over HTTP (/keys) or in the console (/console), ' +
+    'not by an agent. Needs a secret key. Costs nothing.',
+  operation: LIST_KEYS,
+  summarize: (r) =>
+    [
+      `Affiliate ${r.affiliate_code}: ${r.keys.length} key${r.keys.length === 1 ? '' : 's'} (at most ${r.caps.keys}).`,
+      ...r.keys.map(
+        (k) =>
+          `- ${k.id} ${k.kind}${k.label ? ` "${k.label}"` : ''}, ${k.tier}` +
+          (k.origins ? `, on ${k.origins.join(' ')}` : '') +
+          `, ${k.calls_today} calls today, last used ${k.last_used ?? 'never'}` +
+          (k.expires ? `, works until ${k.expires} (rolled)` : ''),
+      ),
+    ].join('\n'),
+};
+
+export const TOOLS: readonly ToolDefinition[] = [SEARCH, FIND, GET, LINKS, SUGGESTIONS, USAGE, KEYS];
 
 /**
  * A schema as published: plain JSON without our message-only keywords. An output schema is
