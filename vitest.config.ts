@@ -17,6 +17,8 @@ const ON_BOTH_DATABASES = [
   'test/serving-threads.test.ts',
   'test/usage.test.ts',
   'test/affiliate-keys.test.ts',
+  'test/admin-api.test.ts',
+  'test/key-migration.test.ts',
 ];
 
 export default defineConfig({

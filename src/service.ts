@@ -12,6 +12,7 @@ import { configurationFailure, trustedProxyList, type Config } from './config.js
 import { buildHttpApp } from './http/server.js';
 import type { KeyStore } from './keys/key-store.js';
 import { KeyManagement } from './keys/key-management.js';
+import type { AccountStores } from './keys/account-stores.js';
 import type { CounterStore } from './limits/counter-store.js';
 import type { CounterSnapshots } from './limits/counter-snapshots.js';
 import { InProcessCounters } from './limits/in-process-counters.js';
@@ -65,6 +66,8 @@ export interface Service {
   threads: ServingThreads | null;
   store: CatalogStore;
   keys: KeyStore;
+  /** Operators' keys, the audit of key changes, console sessions. */
+  account: AccountStores;
   metrics: ServiceMetrics;
   /** What the service did for each key, counted and written to the database. */
   usage: UsageRecorder;
@@ -279,6 +282,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     threads,
     store,
     keys: storage.keys,
+    account: storage.account,
     metrics,
     usage,
     gazetteer,

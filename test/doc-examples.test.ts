@@ -21,6 +21,7 @@ const EXAMPLE_ORIGIN = 'https://your.blog';
 let t: TestService;
 let secret: string;
 let publishable: string;
+let operator: string;
 let guide: string;
 let openApi: any;
 
@@ -31,6 +32,7 @@ beforeAll(async () => {
   publishable = (
     await t.service.keys.create({ tier: 'standard', affiliateCode: EXAMPLE_CODE, label: null, publishable: { origins: [EXAMPLE_ORIGIN], visitorLimit: 100000 } })
   ).secret;
+  operator = (await t.service.account.operators.create('doc examples')).secret;
   openApi = (await t.request('/openapi.json')).body;
   guide = openApi.info.description;
 });
@@ -44,6 +46,7 @@ async function run(example: DocExample): Promise<{ status: number; text: string;
       .replaceAll('$STAYS_PUBLISHABLE_KEY', publishable)
       .replaceAll('live_pk_…', publishable)
       .replaceAll('$STAYS_KEY', secret)
+      .replaceAll('$OPERATOR_KEY', operator)
       .replaceAll('live_…', secret);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(example.headers)) headers[name] = fill(value);

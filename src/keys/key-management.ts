@@ -151,6 +151,7 @@ export class KeyManagement {
   async update(id: string, changes: KeyChanges, actor: Actor): Promise<ApiKeyRecord> {
     const key = await this.keys.get(id);
     if (!key) throw notFound(`no key has id ${JSON.stringify(id)}`);
+    if (!keyWorks(key, this.now())) throw invalidParams(`${id} no longer works (revoked, or rolled and past its grace): there is nothing to change`);
     if (key.kind !== 'publishable' && (changes.origins !== undefined || changes.visitorLimit !== undefined)) {
       throw invalidParams(`${id} is a secret key: origins and visitor_limit are for publishable keys`);
     }

@@ -6,7 +6,8 @@ import { backstopMs, within } from '../within.js';
 
 const MIGRATION_LOCK = 0x486f_7465; // any constant shared by every instance
 
-const MIGRATIONS: string[] = [
+/** The schema, one step per release that changed it; exported for the migration test. */
+export const MIGRATIONS: string[] = [
   `CREATE TABLE catalog_state (
      singleton integer PRIMARY KEY CHECK (singleton = 1),
      generation integer NOT NULL,

@@ -6,7 +6,8 @@ import { makeDirectories } from './directories.js';
 
 export type SqliteDatabase = Database.Database;
 
-const MIGRATIONS: string[] = [
+/** The schema, one step per release that changed it; exported for the migration test. */
+export const MIGRATIONS: string[] = [
   `CREATE TABLE catalog_state (
      singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
      generation INTEGER NOT NULL,

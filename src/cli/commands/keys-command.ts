@@ -1,16 +1,54 @@
-// hotel-affiliate keys create|list|usage|revoke|set-tier|set-origins: the affiliate programme's keys. A key's
-// secret is printed once, at creation (alone on stdout, so scripts can capture it).
+// hotel-affiliate keys create|list|usage|revoke|set-tier|set-origins|audit: the affiliate programme's keys,
+// and the operators' keys of the admin API. A key's secret is printed once, at creation (alone on
+// stdout, so scripts can capture it). Changes go through KeyManagement, as the admin API's and the
+// affiliates' own do: the same caps, and an audit entry naming the system user (cli:<user>).
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config.js';
+import { ServiceError } from '../../errors.js';
 import { AFFILIATE_CODE_PATTERN } from '../../keys/api-key.js';
+import { KeyManagement, keyWorks, MAX_LABEL_LENGTH, type Actor } from '../../keys/key-management.js';
 import { DEFAULT_VISITOR_LIMIT, KEY_TIERS, type ApiKeyRecord, type KeyTier, type NewKey } from '../../keys/key-store.js';
 import { parseOriginPattern } from '../../keys/origins.js';
 import { openStorage, type Storage } from '../../storage/storage.js';
 import { utcDay } from '../../usage/usage-counts.js';
 import { textTable } from '../text-table.js';
-import { KeyUsageOptionError, printKeyUsage } from './keys-usage.js';
+import { KeyUsageOptionError, printAudit, printKeyUsage } from './keys-usage.js';
 
 export class KeysUsageError extends Error {}
+
+/** Who changes keys from the command line, for the audit: the system user, from no address. */
+export function cliActor(): Actor {
+  let user: string;
+  try {
+    user = userInfo().username;
+  } catch {
+    // A user without a passwd entry (some containers).
+    user = process.env.USER ?? process.env.LOGNAME ?? `uid-${process.getuid?.() ?? 'unknown'}`;
+  }
+  return { name: `cli:${user}`, address: null };
+}
+
+/** The fields KeyManagement's messages name, as this command's options name them. */
+const OPTION_NAMES: Record<string, string> = { affiliate_code: '--code', label: '--label', origins: '--origin', visitor_limit: '--visitor-limit', tier: 'the tier' };
+
+/**
+ * Runs a change through KeyManagement: its refusals for the input (a cap, a rule) are usage
+ * errors in the options' words; a key it does not find is said on stderr (exit 1).
+ */
+async function managed<T>(change: () => Promise<T>, optionNames = OPTION_NAMES): Promise<T | null> {
+  try {
+    return await change();
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    if (error.code === 'invalid_params') throw new KeysUsageError(error.message.replace(/^([a-z_]+)\b/, (field) => optionNames[field] ?? field));
+    if (error.code === 'not_found') {
+      console.error(`${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}; see hotel-affiliate keys list.`);
+      return null;
+    }
+    throw error;
+  }
+}
 
 function tierOf(text: string | undefined): KeyTier {
   if (!KEY_TIERS.includes(text as KeyTier)) {
@@ -100,11 +138,67 @@ async function existingKey(storage: Storage, id: string): Promise<ApiKeyRecord |
   return key;
 }
 
+/** hotel-affiliate keys create --operator --label NAME: an operator key for the admin API. */
+async function createOperatorKey(storage: Storage, values: Record<string, unknown>): Promise<number> {
+  const others = ['tier', 'code', 'publishable', 'origin', 'visitor-limit'].filter((o) => values[o] !== undefined);
+  if (others.length > 0) {
+    throw new KeysUsageError(`keys create --operator takes --label only: an operator key has no ${others.map((o) => `--${o}`).join(', ')} (it works on the admin API, for any affiliate)`);
+  }
+  const label = values.label as string | undefined;
+  if (label === undefined || label.trim().length === 0 || label.length > MAX_LABEL_LENGTH) {
+    throw new KeysUsageError(`an operator key needs --label, 1 to ${MAX_LABEL_LENGTH} characters saying whose it is (got ${JSON.stringify(label ?? '')})`);
+  }
+  const { secret, record } = await storage.account.operators.create(label);
+  const actor = cliActor();
+  await storage.account.audit.append({ actor: actor.name, action: 'operator_key.created', keyId: record.id, affiliateCode: null, address: actor.address, details: { label } });
+  console.error(`Created operator key ${record.id} (label ${JSON.stringify(label)}). It works on the admin API (/admin/v1) only, for any affiliate.`);
+  console.error('Its secret follows. It is shown this once and cannot be recovered; keep it in a secrets store.');
+  console.log(secret);
+  return 0;
+}
+
+/** hotel-affiliate keys revoke op_…: an operator key refused from its next call on. */
+async function revokeOperatorKey(storage: Storage, id: string): Promise<number> {
+  const before = (await storage.account.operators.list()).find((k) => k.id === id);
+  if (!before) {
+    console.error(`No operator key has id ${id}; see hotel-affiliate keys list --operators.`);
+    return 1;
+  }
+  if (before.revokedAt) {
+    console.log(`Operator key ${id} (label ${JSON.stringify(before.label)}) was already revoked at ${before.revokedAt}.`);
+    return 0;
+  }
+  const after = (await storage.account.operators.revoke(id))!;
+  const actor = cliActor();
+  await storage.account.audit.append({ actor: actor.name, action: 'operator_key.revoked', keyId: id, affiliateCode: null, address: actor.address, details: { label: after.label } });
+  console.log(`Revoked operator key ${id} (label ${JSON.stringify(after.label)}). The admin API refuses it from the next request on.`);
+  return 0;
+}
+
+async function listOperatorKeys(storage: Storage, json: boolean | undefined): Promise<number> {
+  const keys = await storage.account.operators.list();
+  if (json) {
+    console.log(JSON.stringify(keys.map((k) => ({ id: k.id, label: k.label, created_at: k.createdAt, revoked_at: k.revokedAt })), null, 2));
+  } else if (keys.length === 0) {
+    console.log('No operator keys yet. Create one with: hotel-affiliate keys create --operator --label NAME');
+  } else {
+    console.log(textTable([['ID', 'LABEL', 'CREATED', 'REVOKED'], ...keys.map((k) => [k.id, k.label, k.createdAt, k.revokedAt ?? ''])]));
+  }
+  return 0;
+}
+
+/** Why a key can no longer be changed, or null while it works. */
+function stoppedBecause(key: ApiKeyRecord): string | null {
+  if (keyWorks(key)) return null;
+  return key.revokedAt !== null ? 'is revoked' : `was rolled and its grace ended at ${key.expiresAt}`;
+}
+
 export async function keysCommand(config: Config, args: string[]): Promise<number> {
   const [action, ...rest] = args;
   const storage = await openStorage(config, {
     onWriteWait: () => console.error('Waiting for a catalog import to finish… (Ctrl-C stops this and changes nothing)'),
   });
+  const management = new KeyManagement(storage.keys, storage.account);
   try {
     switch (action) {
       case 'create': {
@@ -117,31 +211,47 @@ export async function keysCommand(config: Config, args: string[]): Promise<numbe
             publishable: { type: 'boolean' },
             origin: { type: 'string', multiple: true },
             'visitor-limit': { type: 'string' },
+            operator: { type: 'boolean' },
           },
           allowPositionals: true,
           strict: true,
         });
         if (positionals.length > 0) throw new KeysUsageError(`keys create takes options only (got ${positionals.join(' ')})`);
+        if (values.operator) return await createOperatorKey(storage, values);
         const tier = tierOf(values.tier);
         if (!values.code || !AFFILIATE_CODE_PATTERN.test(values.code)) {
           throw new KeysUsageError(`--code must be 1 to 64 letters, digits, underscores or hyphens (got ${JSON.stringify(values.code ?? '')})`);
         }
-        if (values.label !== undefined && (values.label.length === 0 || values.label.length > 200)) {
-          throw new KeysUsageError('--label must be 1 to 200 characters');
+        if (values.label !== undefined && (values.label.length === 0 || values.label.length > MAX_LABEL_LENGTH)) {
+          throw new KeysUsageError(`--label must be 1 to ${MAX_LABEL_LENGTH} characters`);
         }
         const publishable = publishableOptions(values);
-        const { secret, record } = await storage.keys.create({ tier, affiliateCode: values.code, label: values.label ?? null, publishable });
-        console.error(`Created key ${describe(record)}.`);
+        const made = await managed(() =>
+          management.create(
+            {
+              kind: publishable ? 'publishable' : 'secret',
+              tier,
+              affiliateCode: values.code!,
+              label: values.label ?? null,
+              origins: publishable?.origins,
+              visitorLimit: publishable?.visitorLimit,
+            },
+            cliActor(),
+          ),
+        );
+        if (!made) return 1;
+        console.error(`Created key ${describe(made.record)}.`);
         if (publishable) {
           console.error('The key follows. It is publishable: put it in your pages (it works only on the origins above); keys list shows it again.');
         } else {
           console.error('Its secret follows. It is shown this once and cannot be recovered; give it to the affiliate now.');
         }
-        console.log(secret);
+        console.log(made.secret);
         return 0;
       }
       case 'list': {
-        const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean' } }, strict: true });
+        const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean' }, operators: { type: 'boolean' } }, strict: true });
+        if (values.operators) return await listOperatorKeys(storage, values.json);
         const keys = await storage.keys.list();
         // Calls answered today (UTC) as written to the database: a running instance writes every few seconds.
         const callsToday = await storage.usage.callsOn(utcDay(Date.now()));
@@ -149,8 +259,10 @@ export async function keysCommand(config: Config, args: string[]): Promise<numbe
         else console.log(keys.length === 0 ? 'No keys yet. Create one with: hotel-affiliate keys create --tier standard --code CODE' : table(keys, callsToday));
         return 0;
       }
-      case 'usage': {
+      case 'usage':
+      case 'audit': {
         try {
+          if (action === 'audit') return (await printAudit(storage, rest)) ? 0 : 1;
           return (await printKeyUsage(storage, rest, Date.now())) ? 0 : 1;
         } catch (error) {
           if (error instanceof KeyUsageOptionError) throw new KeysUsageError(error.message);
@@ -159,15 +271,17 @@ export async function keysCommand(config: Config, args: string[]): Promise<numbe
       }
       case 'revoke': {
         const { positionals } = parseArgs({ args: rest, allowPositionals: true, strict: true });
-        if (positionals.length !== 1) throw new KeysUsageError('keys revoke takes one KEY_ID');
+        if (positionals.length !== 1) throw new KeysUsageError('keys revoke takes one KEY_ID (key_…, or an operator key\'s op_…)');
+        if (positionals[0].startsWith('op_')) return await revokeOperatorKey(storage, positionals[0]);
         const before = await existingKey(storage, positionals[0]);
         if (!before) return 1;
         if (before.revokedAt) {
           console.log(`Key ${describe(before)} was already revoked at ${before.revokedAt}.`);
           return 0;
         }
-        const after = await storage.keys.revoke(before.id);
-        console.log(`Revoked key ${describe(after!)}. Calls with it are refused from the next request on.`);
+        const after = await managed(() => management.revoke(before.id, cliActor()));
+        if (!after) return 1;
+        console.log(`Revoked key ${describe(after)}. Calls with it are refused from the next request on.`);
         return 0;
       }
       case 'set-tier': {
@@ -176,12 +290,14 @@ export async function keysCommand(config: Config, args: string[]): Promise<numbe
         const tier = tierOf(positionals[1]);
         const before = await existingKey(storage, positionals[0]);
         if (!before) return 1;
-        if (before.revokedAt) {
-          console.error(`Key ${describe(before)} is revoked; create a new key instead.`);
+        const stopped = stoppedBecause(before);
+        if (stopped) {
+          console.error(`Key ${describe(before)} ${stopped}; create a new key instead.`);
           return 1;
         }
-        const after = await storage.keys.setTier(before.id, tier);
-        console.log(`Key ${describe(after!)} is now ${tier} tier, from the next request on.`);
+        const after = await managed(() => management.update(before.id, { tier }, cliActor()));
+        if (!after) return 1;
+        console.log(`Key ${describe(after)} is now ${tier} tier, from the next request on.`);
         return 0;
       }
       case 'set-origins': {
@@ -194,13 +310,21 @@ export async function keysCommand(config: Config, args: string[]): Promise<numbe
           console.error(`Key ${describe(before)} is a secret key: it has no origins (it must never be in a web page).`);
           return 1;
         }
-        const after = await storage.keys.setOrigins(before.id, origins);
-        console.log(`Key ${describe(after!)} now works on ${origins.join(' ')}, from the next request on.`);
+        const stopped = stoppedBecause(before);
+        if (stopped) {
+          console.error(`Key ${describe(before)} ${stopped}; create a new key instead.`);
+          return 1;
+        }
+        const after = await managed(() => management.update(before.id, { origins }, cliActor()), { ...OPTION_NAMES, origins: 'the ORIGINs' });
+        if (!after) return 1;
+        console.log(`Key ${describe(after)} now works on ${after.origins!.join(' ')}, from the next request on.`);
         return 0;
       }
       default:
         throw new KeysUsageError(
-          action === undefined ? 'keys needs an action: create, list, usage, revoke, set-tier or set-origins' : `unknown keys action ${JSON.stringify(action)}`,
+          action === undefined
+            ? 'keys needs an action: create, list, usage, revoke, set-tier, set-origins or audit'
+            : `unknown keys action ${JSON.stringify(action)}`,
         );
     }
   } finally {
