@@ -35,7 +35,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # What the production start and the CLI read, and nothing else: package.json ("type": "module",
 # the start script's Node flags), the lock (part of the saved indexes' code fingerprint), the
-# compiled service and widget, the CLI's launcher, the bundled place data (read from the source
+# compiled service, widget and console, the CLI's launcher, the bundled place data (read from the source
 # tree, which the build does not copy) and the production node_modules (swagger-ui-dist, the
 # gazetteer's data packages, better-sqlite3's compiled module). Owned by root: the service
 # cannot change its own code.
@@ -43,6 +43,7 @@ COPY --from=build /app/package.json package.json
 COPY --from=build /app/package-lock.json package-lock.json
 COPY --from=build /app/dist/src dist/src
 COPY --from=build /app/dist/widget dist/widget
+COPY --from=build /app/dist/console dist/console
 COPY --from=build /app/bin bin
 COPY --from=build /app/src/places/data src/places/data
 COPY --from=build /app/node_modules node_modules

@@ -32,6 +32,13 @@ const INSTANCE_PATHS: Record<string, readonly string[]> = {
   '/widget/v2.js': ['GET', 'HEAD'],
   '/widget/builder.js': ['GET', 'HEAD'],
   '/widget/builder.css': ['GET', 'HEAD'],
+  '/console': ['GET', 'HEAD'],
+  '/console/console.js': ['GET', 'HEAD'],
+  '/console/console.css': ['GET', 'HEAD'],
+  '/console/session': ['POST', 'DELETE'],
+  '/console/api/me': ['GET', 'HEAD'],
+  '/console/api/usage': ['GET', 'HEAD'],
+  '/console/api/keys': ['GET', 'HEAD', 'POST'],
   '/.well-known/oauth-protected-resource': ['GET', 'HEAD'],
   '/.well-known/oauth-protected-resource/mcp': ['GET', 'HEAD'],
   '/.well-known/oauth-protected-resource/v1/mcp': ['GET', 'HEAD'],
@@ -68,11 +75,18 @@ function operationsAt(path: string): HttpOperation[] {
   return exact.length > 0 ? exact : HTTP_OPERATIONS.filter((op) => routeTakes(op.routePath, bare));
 }
 
+/** The console's paths of one key: /console/api/keys/{id} and its /roll. */
+function consoleKeyPath(path: string): readonly string[] | undefined {
+  if (routeTakes('/console/api/keys/:id', withoutTrailingSlash(path))) return ['PATCH', 'DELETE'];
+  if (routeTakes('/console/api/keys/:id/roll', withoutTrailingSlash(path))) return ['POST'];
+  return undefined;
+}
+
 /** The methods a path answers; empty for a path the service does not have. */
 export function allowedMethods(path: string): string[] {
   const operations = operationsAt(path);
   if (operations.length > 0) return operations.flatMap((op) => withHead(op.method));
-  const instancePath = INSTANCE_PATHS[withoutTrailingSlash(path)] ?? (path.startsWith(`${DEMO_PHOTOS_PATH}/`) ? ['GET', 'HEAD'] : undefined);
+  const instancePath = INSTANCE_PATHS[withoutTrailingSlash(path)] ?? (path.startsWith(`${DEMO_PHOTOS_PATH}/`) ? ['GET', 'HEAD'] : consoleKeyPath(path));
   if (instancePath) return [...instancePath];
   return [...(OTHER_PATHS[apiPath(path)] ?? [])];
 }

@@ -38,7 +38,8 @@ export function widgetPage(s: WidgetPageSettings): string {
 <form id="builder" data-script="${html(script)}" data-integrity="${html(s.integrity)}">
 <fieldset>
 <legend>Your widget</legend>
-<label>Publishable key <input name="key" placeholder="live_pk_…" autocomplete="off" spellcheck="false"></label>
+<label>Publishable key <input name="key" placeholder="live_pk_…" autocomplete="off" spellcheck="false" aria-describedby="key-alert"></label>
+<p id="key-alert" class="alert" role="alert"></p>
 <label>Destination shown first (optional) <input name="destination" placeholder="Lisbon"></label>
 <label>Placement tag, sub_id (optional) <input name="sub_id" placeholder="sidebar" pattern="[A-Za-z0-9_-]{1,200}"></label>
 <label>Hotels shown <input name="limit" type="number" min="1" max="20" value="6"></label>
@@ -80,6 +81,8 @@ label { display: grid; gap: 4px; font-weight: 600; font-size: .95em; }
 input:not([type="color"]):not([type="range"]) { font: inherit; padding: 8px 10px; border: 1px solid #bdc1c6; border-radius: 8px; }
 .frame { border: 1px dashed #bdc1c6; border-radius: 12px; padding: 16px; }
 .note { color: #5f6368; }
+.alert:not(:empty) { margin: 0; padding: 8px 12px; border-radius: 8px; background: #fce8e6; color: #8c1d18; border: 1px solid #f4b6b0; font-weight: 600; }
+.alert:empty { margin: 0; padding: 0; border: 0; }
 textarea { width: 100%; font: 14px/1.4 ui-monospace, Menlo, Consolas, monospace; padding: 10px; border-radius: 8px; border: 1px solid #bdc1c6; }
 #copy { font: inherit; font-weight: 600; padding: 8px 14px; border: 0; border-radius: 8px; background: #0b57d0; color: #fff; cursor: pointer; }
 @media (max-width: 700px) { form { grid-template-columns: 1fr; } }

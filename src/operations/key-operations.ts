@@ -57,7 +57,7 @@ export function ownerOf(caller: Caller): Owner {
   return { affiliateCode: caller.affiliateCode, tier: caller.tier as KeyTier };
 }
 
-function management(services: CatalogServices): KeyManagement {
+function management(services: Pick<CatalogServices, 'keyManagement'>): KeyManagement {
   if (!services.keyManagement) throw new ServiceError('upstream_unavailable', 'keys cannot be managed on this service');
   return services.keyManagement;
 }
@@ -67,7 +67,7 @@ function actorOf(context: CallContext): Actor {
 }
 
 /** The affiliate's keys that work, with what each did lately. */
-export async function listKeys(services: CatalogServices, owner: Owner): Promise<KeyList> {
+export async function listKeys(services: Pick<CatalogServices, 'keyManagement' | 'usage'>, owner: Owner): Promise<KeyList> {
   const keys = await management(services).keysOf(owner.affiliateCode);
   const activity = await activityOf(services.usage, keys);
   return { affiliate_code: owner.affiliateCode, keys: keys.map((k) => keyAnswer(k, activity)), caps: { keys: KEY_CAPS.keysPerAffiliate, origins_per_key: KEY_CAPS.originsPerKey } };

@@ -1,0 +1,74 @@
+// The widget's snippet (the script tag and <stays-search>) as the builders write it: the one on
+// /widget (widget/src/builder.ts) and the console's. One function, so both write the same text for
+// the same choices. A secret key is never written into it: a page is public.
+
+/** What a builder's fields say. Empty strings are left out of the tag. */
+export interface SnippetChoices {
+  /** The widget's script address and its Subresource Integrity hash. */
+  script: string;
+  integrity: string;
+  key: string;
+  subId: string;
+  destination: string;
+  limit: string;
+  /** Colours (#rrggbb) and the corner radius in pixels, as the builder's inputs give them. */
+  accent: string;
+  text: string;
+  background: string;
+  radius: string;
+}
+
+/** The key shown in a snippet until a publishable key is given. */
+export const KEY_PLACEHOLDER = 'live_pk_…';
+
+export const THEME_DEFAULTS = { accent: '#0b57d0', text: '#1f1f1f', background: '#ffffff', radius: '12' } as const;
+const THEME_PROPERTIES = { accent: '--stays-accent', text: '--stays-text', background: '--stays-background', radius: '--stays-radius' } as const;
+export type ThemeField = keyof typeof THEME_PROPERTIES;
+
+/** What the builders say when a secret key is given. */
+export const SECRET_KEY_ALERT =
+  'That is a secret key (live_…): a secret key must never go in a web page, where anyone can copy it and spend your allowance. ' +
+  'Use a publishable key (live_pk_…) made for your site. If this secret key was ever pasted into a public page, roll it now ' +
+  '(in the console at /console, or POST /v1/keys/{id}/roll).';
+
+/** Whether a text holds a secret key: live_ not followed by pk_ (an operator's live_op_ key included). */
+export function holdsSecretKey(text: string): boolean {
+  return /(?:^|[^A-Za-z0-9_])live_(?!pk_)/.test(text);
+}
+
+const attributeText = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The CSS value of a theme field. */
+export function themeValue(field: ThemeField, value: string): string {
+  return field === 'radius' ? `${value}px` : value;
+}
+
+/** The custom properties a preview is styled with, for every theme field. */
+export function themeProperties(choices: SnippetChoices): Array<[string, string]> {
+  return (Object.keys(THEME_PROPERTIES) as ThemeField[]).map((field) => [THEME_PROPERTIES[field], themeValue(field, choices[field])]);
+}
+
+/** The snippet, and whether a secret key was left out of it. */
+export function widgetSnippet(choices: SnippetChoices): { snippet: string; secretKeyRefused: boolean } {
+  const secretKeyRefused = holdsSecretKey(choices.key);
+  const attributes: Array<[string, string]> = [
+    ['key', secretKeyRefused || !choices.key ? KEY_PLACEHOLDER : choices.key],
+    ['sub-id', choices.subId],
+    ['destination', choices.destination],
+    ['limit', choices.limit],
+  ];
+  const theme: string[] = [];
+  for (const field of Object.keys(THEME_PROPERTIES) as ThemeField[]) {
+    if (choices[field] !== THEME_DEFAULTS[field]) theme.push(`  ${THEME_PROPERTIES[field]}: ${themeValue(field, choices[field])};`);
+  }
+  const tag = attributes
+    .filter(([, value]) => value)
+    .map(([name, value]) => ` ${name}="${attributeText(value)}"`)
+    .join('');
+  const snippet = [
+    `<script type="module" src="${choices.script}" integrity="${choices.integrity}" crossorigin="anonymous"></script>`,
+    `<stays-search${tag}></stays-search>`,
+    ...(theme.length ? ['<style>', 'stays-search {', ...theme, '}', '</style>'] : []),
+  ].join('\n');
+  return { snippet, secretKeyRefused };
+}
