@@ -9,30 +9,15 @@ import { AdminAuthenticator, challengeOf } from './admin-auth.js';
 import { ADMIN_PREFIX, adminOpenApiDocument } from './admin-openapi.js';
 import { ADMIN_OPERATIONS, type AdminOperation, type AdminServices } from './admin-operations.js';
 import { errorBody, sendServiceError } from './error-response.js';
-import type { RawRequest } from './http-operation.js';
+import { rawRequestOf } from './http-operation.js';
 import type { ParsedQuery } from './query-string.js';
+import { routeTakes } from './paths.js';
 
 const NOT_CACHED = 'no-store';
 const OTHER_METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT'] as const;
 const withHead = (method: string) => (method === 'GET' ? ['GET', 'HEAD'] : [method]);
 
-function rawRequest(request: FastifyRequest): RawRequest {
-  return {
-    query: (request.query ?? {}) as ParsedQuery,
-    pathRest: '',
-    params: (request.params ?? {}) as Record<string, string>,
-    contentType: request.headers['content-type'],
-    contentEncoding: request.headers['content-encoding'],
-    body: Buffer.isBuffer(request.body) ? request.body : undefined,
-  };
-}
 
-/** Whether a path under the prefix names an operation's route (":id" takes one non-empty segment). */
-function routeTakes(routePath: string, path: string): boolean {
-  const want = routePath.split('/');
-  const got = path.split('/');
-  return want.length === got.length && want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]));
-}
 
 export function registerAdminRoutes(app: FastifyInstance, options: AccountRouteOptions): void {
   // The service's clock (a test's clock in tests), which the counters' windows are kept on too.
@@ -63,7 +48,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: AccountRouteO
     reply.header('Cache-Control', NOT_CACHED);
     try {
       const operator = await operatorOf(request);
-      const input = operation.read(rawRequest(request));
+      const input = operation.read(rawRequestOf(request));
       const value = await operation.run(services, input, { name: `operator:${operator.id}`, address: options.clientAddress(request) });
       return reply.code(operation.status).send(value);
     } catch (error) {

@@ -36,7 +36,7 @@ import {
   SignInLimiter,
 } from './console-session.js';
 import { errorBody, sendServiceError } from './error-response.js';
-import { readJsonBody, readQuery, type RawRequest } from './http-operation.js';
+import { rawRequestOf, readJsonBody, readQuery } from './http-operation.js';
 import type { ParsedQuery } from './query-string.js';
 import { prefersCsv, usageCsv } from './usage-csv.js';
 import { addVary } from './vary.js';
@@ -67,16 +67,6 @@ interface SignedIn {
 
 type ApiHandler = (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => Promise<unknown>;
 
-function rawRequest(request: FastifyRequest): RawRequest {
-  return {
-    query: (request.query ?? {}) as ParsedQuery,
-    pathRest: '',
-    params: (request.params ?? {}) as Record<string, string>,
-    contentType: request.headers['content-type'],
-    contentEncoding: request.headers['content-encoding'],
-    body: Buffer.isBuffer(request.body) ? request.body : undefined,
-  };
-}
 
 /** The caller a key's own calls count as, to read its allowance. */
 function callerOf(key: ApiKeyRecord): Caller {
@@ -250,7 +240,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: AccountRout
           retryAfterSeconds: wait,
         });
       }
-      const { key: sent } = readJsonBody(SignInBody, rawRequest(request), '{"key": "live_…"}');
+      const { key: sent } = readJsonBody(SignInBody, rawRequestOf(request), '{"key": "live_…"}');
       const text = sent.trim();
       let refusal = keyTextProblem(text);
       let record: ApiKeyRecord | null = null;
@@ -307,7 +297,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: AccountRout
 
   api('GET', '/usage', async (request, reply, { key, owner }) => {
     if (!usage) throw new ServiceError('upstream_unavailable', 'this service keeps no usage reports');
-    const query = readQuery(ConsoleUsageQuery, rawRequest(request));
+    const query = readQuery(ConsoleUsageQuery, rawRequestOf(request));
     const { format, ...report } = query;
     // Every key of the affiliate, revoked and rolled ones too (their calls happened), as GET /v1/usage.
     const covered = { affiliateCode: owner.affiliateCode, keys: await keys.listByCode(owner.affiliateCode) };
@@ -327,7 +317,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: AccountRout
   api('GET', '/keys', async (_request, reply, { owner }) => reply.send(await listKeys(keyServices, owner)));
 
   api('POST', '/keys', async (request, reply, { owner, actor }) => {
-    const input = readJsonBody(CreateKeyBody, rawRequest(request), '{"kind": "publishable", "origins": ["https://blog.example"]}');
+    const input = readJsonBody(CreateKeyBody, rawRequestOf(request), '{"kind": "publishable", "origins": ["https://blog.example"]}');
     const made = await management.createPublishable(owner, { origins: input.origins, label: input.label ?? null, visitorLimit: input.visitor_limit }, actor);
     const answer: CreatedKey = { key: made.secret, ...keyAnswer(made.record, new Map()) };
     return reply.code(201).send(answer);
@@ -335,7 +325,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: AccountRout
 
   api('PATCH', '/keys/:id', async (request, reply, { owner, actor }) => {
     const id = keyIdOf(request);
-    const { label, origins, visitor_limit } = readJsonBody(UpdateKeyBody, rawRequest(request), '{"origins": ["https://blog.example"]}');
+    const { label, origins, visitor_limit } = readJsonBody(UpdateKeyBody, rawRequestOf(request), '{"origins": ["https://blog.example"]}');
     const after = await management.updateOwn(owner, id, { label, origins, visitorLimit: visitor_limit }, actor);
     return reply.send(keyAnswer(after, await activityOf(usage, [after])));
   });
@@ -347,7 +337,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: AccountRout
 
   api('POST', '/keys/:id/roll', async (request, reply, { owner, actor, key }) => {
     const id = keyIdOf(request);
-    const { grace_seconds } = readJsonBody(RollKeyBody, rawRequest(request), '{"grace_seconds": 3600}');
+    const { grace_seconds } = readJsonBody(RollKeyBody, rawRequestOf(request), '{"grace_seconds": 3600}');
     const rolled = await management.rollOwn(owner, id, grace_seconds, actor);
     // Rolling the signed-in key ended its sessions (KeyManagement): the browser forgets the cookie too.
     if (rolled.old.id === key.id) reply.header('Set-Cookie', clearedCookie(secure(request)));

@@ -1,5 +1,6 @@
 // How HTTP carries an operation: its method and path, where the parts of its input travel, and
 // the readers of a request's query and JSON body against the operation's schemas.
+import type { FastifyRequest } from 'fastify';
 import type { TObject } from 'typebox';
 import { invalidParams } from '../errors.js';
 import type { Operation } from '../operations/operations.js';
@@ -92,3 +93,16 @@ export function readJsonBody<T extends TObject>(schema: T, raw: RawRequest, exam
   return parseJson(schema, value, 'body');
 }
 
+
+/** What a route gets from a Fastify request, to read against its schemas. */
+export function rawRequestOf(request: FastifyRequest): RawRequest {
+  const params = (request.params ?? {}) as Record<string, string>;
+  return {
+    query: (request.query ?? {}) as ParsedQuery,
+    pathRest: params['*'] ?? '',
+    params,
+    contentType: request.headers['content-type'],
+    contentEncoding: request.headers['content-encoding'],
+    body: Buffer.isBuffer(request.body) ? request.body : undefined,
+  };
+}

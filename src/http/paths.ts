@@ -59,7 +59,7 @@ function apiPath(path: string): string {
 }
 
 /** Whether an operation's route takes a path: exact, a wildcard's remainder, or `:name` segments. */
-function routeTakes(routePath: string, bare: string): boolean {
+export function routeTakes(routePath: string, bare: string): boolean {
   if (routePath === bare) return true;
   if (routePath.endsWith('/*')) return bare.startsWith(routePath.slice(0, -1)) && bare.length > routePath.length - 1;
   if (!routePath.includes('/:')) return false;

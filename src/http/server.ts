@@ -30,6 +30,7 @@ import { REFERENCE_PATH, registerReferencePage } from './reference-page.js';
 import { openApiDocument, type OpenApiSettings } from './openapi.js';
 import { registerWidgetRoutes, WIDGET_PATH } from './widget-routes.js';
 import { BODY_LIMIT_BYTES, HTTP_OPERATIONS, type HttpOperation } from './operations.js';
+import { rawRequestOf } from './http-operation.js';
 import { CREATED_STATUS } from './key-http.js';
 import type { AccountServices } from './account-routes.js';
 import { registerAdminRoutes } from './admin-routes.js';
@@ -182,14 +183,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     const localized = 'lang' in route.query.properties;
     let input: { lang?: string } | undefined;
     const read = () => {
-      input = route.read({
-        query: request.query as ParsedQuery,
-        pathRest: (request.params as Record<string, string>)['*'] ?? '',
-        params: request.params as Record<string, string>,
-        contentType: request.headers['content-type'],
-        contentEncoding: request.headers['content-encoding'],
-        body: Buffer.isBuffer(request.body) ? request.body : undefined,
-      });
+      input = route.read(rawRequestOf(request));
       // Without lang, the traveller's browser says which language it reads (the widget's calls, a
       // page's): the best of the service's languages for it, for names and links alike.
       const accepted = request.headers['accept-language'];
