@@ -41,8 +41,9 @@ export class ConsoleSessions {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Opens a session for a key: the cookie's token (shown once) and the session. */
+  /** Opens a session for a key: the cookie's token (shown once) and the session. Sessions past their time are forgotten then. */
   async open(keyId: string): Promise<{ token: string; session: ConsoleSession }> {
+    await this.prune();
     const secret = token();
     const at = new Date(this.now()).toISOString();
     const session: ConsoleSession = { keyId, csrfToken: token(), createdAt: at };
@@ -79,7 +80,7 @@ export class ConsoleSessions {
     await this.sql.run('DELETE FROM console_sessions WHERE key_id = ?', [keyId]);
   }
 
-  /** Forgets sessions past their time (run now and then; find ignores them anyway). */
+  /** Forgets sessions past their time (at each sign-in; find ignores them anyway). */
   async prune(): Promise<void> {
     const now = this.now();
     await this.sql.run('DELETE FROM console_sessions WHERE seen_at < ? OR created_at < ?', [
