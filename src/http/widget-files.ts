@@ -1,8 +1,11 @@
-// The widget's built files (dist/widget, made by `npm run build` with esbuild from widget/src),
-// read once when the service starts, with the site's name written in, and their hashes: the
-// Subresource Integrity value pages pin the script with, and the ETag.
+// The widget's built files (dist/widget, made by `npm run build` with esbuild from widget/), read
+// once when the service starts, and their hashes: the Subresource Integrity value pages pin the
+// script with, and the ETag. A released version's bytes never change, whatever the service's
+// configuration: they are served exactly as built (v1.js and v2.js as released, widget/frozen/;
+// v3.js and its catalogs from the source), and what varies by deployment (the service's name) is
+// fetched by the widget from /widget/settings.json.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
 
@@ -13,21 +16,55 @@ export interface WidgetFile {
   etag: string;
 }
 
-/**
- * Writes the site's name where the build left its placeholder: every character but letters,
- * digits and spaces as a \u escape, valid inside any JavaScript string or template literal.
- */
-function withSiteName(code: string, siteName: string): string {
-  const units = siteName.split('');
-  const escaped = units.map((unit) => (/[A-Za-z0-9 ]/.test(unit) ? unit : `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)).join('');
-  return code.replaceAll('%%STAYS_SITE_NAME%%', escaped);
-}
+/** The released versions of the widget's script, oldest first; every one is served for ever. */
+export const WIDGET_VERSIONS = ['v1.js', 'v2.js', 'v3.js'] as const;
+export type WidgetVersion = (typeof WIDGET_VERSIONS)[number];
 
-/** A built file of the widget, or null when the widget has not been built. */
-export function widgetFile(name: 'v1.js' | 'v2.js' | 'builder.js', siteName: string): WidgetFile | null {
-  const path = join(packageRoot(), 'dist', 'widget', name);
-  if (!existsSync(path)) return null;
-  const body = Buffer.from(withSiteName(readFileSync(path, 'utf8'), siteName));
+/** The widget's current version: what builders write into snippets and embed pages load (at /widget/v3.js). */
+export const CURRENT_WIDGET: WidgetVersion = 'v3.js';
+/** The current version's interface texts beside English, one file per language: /widget/v3/messages/de.json. */
+export const CURRENT_WIDGET_MESSAGES = 'v3/messages';
+
+const widgetDir = () => join(packageRoot(), 'dist', 'widget');
+
+function fileOf(body: Buffer): WidgetFile {
   const digest = (algorithm: string) => createHash(algorithm).update(body).digest('base64');
   return { body, integrity: `sha384-${digest('sha384')}`, etag: `"${digest('sha256').slice(0, 27)}"` };
+}
+
+/**
+ * A built file of the widget, or null when the widget has not been built. Its bytes are the built
+ * file's, whatever the service is called (the second argument is no longer read; it is accepted
+ * so that callers written for v2, which had the name written in, keep working).
+ */
+export function widgetFile(name: WidgetVersion | 'builder.js', _siteName?: string): WidgetFile | null {
+  const path = join(widgetDir(), name);
+  return existsSync(path) ? fileOf(readFileSync(path)) : null;
+}
+
+let current: WidgetFile | null = null;
+
+/** The current version's file, read once it has been built. */
+export function currentWidget(): WidgetFile | null {
+  current ??= widgetFile(CURRENT_WIDGET);
+  return current;
+}
+
+/** The current version's integrity (`sha384-…`) for a script tag, or null when the widget has not been built. */
+export function currentWidgetIntegrity(): string | null {
+  return currentWidget()?.integrity ?? null;
+}
+
+/** The current version's catalogs by file name ("de.json", "zh-Hant.json"): empty when not built. */
+export function widgetCatalogs(): Map<string, WidgetFile> {
+  const dir = join(widgetDir(), CURRENT_WIDGET_MESSAGES);
+  const catalogs = new Map<string, WidgetFile>();
+  if (!existsSync(dir)) return catalogs;
+  for (const name of readdirSync(dir)) if (name.endsWith('.json')) catalogs.set(name, fileOf(readFileSync(join(dir, name))));
+  return catalogs;
+}
+
+/** What the widget fetches of the deployment (GET /widget/settings.json): the name its credit gives the service. */
+export function widgetSettings(serviceName: string): WidgetFile {
+  return fileOf(Buffer.from(JSON.stringify({ service_name: serviceName })));
 }

@@ -15,10 +15,11 @@ export class Combobox {
   #options: Array<{ element: HTMLElement; choose: () => void }> = [];
   #active = -1;
 
-  /** `announce` speaks to screen readers (a polite live region). */
+  /** `announce` speaks to screen readers (a polite live region); `count` says how many suggestions there are, in the reader's language. */
   constructor(
     private readonly ids: string,
     private readonly announce: (text: string) => void,
+    private readonly count: (count: number) => string,
   ) {
     this.input = h('input', {
       id: `${ids}-input`,
@@ -27,12 +28,11 @@ export class Combobox {
       part: 'input',
       autocomplete: 'off',
       spellcheck: 'false',
-      placeholder: 'City, region, airport or hotel',
       'aria-autocomplete': 'list',
       'aria-expanded': 'false',
       'aria-controls': `${ids}-list`,
     });
-    this.list = h('ul', { id: `${ids}-list`, role: 'listbox', part: 'listbox', 'aria-label': 'Suggestions', hidden: '' });
+    this.list = h('ul', { id: `${ids}-list`, role: 'listbox', part: 'listbox', hidden: '' });
     this.input.addEventListener('keydown', (event) => this.#key(event));
     this.input.addEventListener('blur', () => this.close());
     // A click on a suggestion must not take the focus from the box first (its blur would close the list).
@@ -44,18 +44,14 @@ export class Combobox {
     this.#options = [];
     this.#active = -1;
     for (const [i, { text, hint, choose }] of options.entries()) {
-      const element = h('li', { id: `${this.ids}-option-${i}`, role: 'option', part: 'option', 'aria-selected': 'false' }, h('span', {}, text), h('span', { class: 'hint' }, hint));
+      const element = h('li', { id: `${this.ids}-option-${i}`, role: 'option', part: 'option', 'aria-selected': 'false' }, h('bdi', {}, text), h('span', { class: 'hint' }, hint));
       element.addEventListener('click', choose);
       this.list.append(element);
       this.#options.push({ element, choose });
     }
-    if (options.length === 0) {
-      this.close();
-      this.announce('No suggestions.');
-      return;
-    }
-    this.#open();
-    this.announce(`${options.length} suggestions. Use the up and down arrows to choose, Enter to search.`);
+    if (options.length === 0) this.close();
+    else this.#open();
+    this.announce(this.count(options.length));
   }
 
   close(): void {

@@ -66,5 +66,10 @@ button.link { background: none; color: var(--stays-accent); padding: 2px 4px; te
 .cta { margin-top: auto; padding-top: 6px; color: var(--stays-accent); font-weight: 600; }
 .credit { margin: 14px 0 0; font-size: .9em; }
 .credit a { color: var(--stays-accent); font-weight: 600; }
+.loading { visibility: hidden; }
+.detail { display: block; margin-top: 4px; font-size: .85em; opacity: .85; }
+.one { display: grid; gap: 0; max-width: var(--stays-hotel-width, 360px); }
+.one .credit { margin-top: 10px; }
+.pending { min-height: 320px; border-style: dashed; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 `;
