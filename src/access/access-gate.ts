@@ -6,6 +6,7 @@ import { ServiceError, upstreamUnavailable } from '../errors.js';
 import { isOperatorKey, keyKindOf, type KeyKind } from '../keys/api-key.js';
 import { allowanceAddress, keylessCaller, type Caller, type Tier } from '../keys/caller.js';
 import { originAllowed, requestOrigin } from '../keys/origins.js';
+import { embedPageKey } from '../keys/embed-pages.js';
 import type { Charge, CounterStore, Draw } from '../limits/counter-store.js';
 import { windowAt, type Window } from '../limits/windows.js';
 import type { Admission, AllowanceState, Credentials, Identification, RequestGate } from './gate.js';
@@ -74,14 +75,17 @@ function presentedKey({ authorization, queryKey }: Credentials): { secret: strin
     : { secret: null, problem: 'the Authorization header must be "Bearer <API key>" with a key starting live_; leave it out to call without a key' };
 }
 
-/** A publishable key's refusal for where the call comes from, or null when it is one of the key's origins. */
-function originProblem(key: ActiveKey, credentials: Credentials): string | null {
+/** A publishable key's refusal for where the call comes from, or null when it is one of the key's origins (or the key's own embed page). */
+function originProblem(key: ActiveKey, secret: string, credentials: Credentials): string | null {
   if (!credentials.publishableAccepted) return PUBLISHABLE_FOR_BROWSERS;
   const origin = requestOrigin(credentials.origin, credentials.referer);
   if (origin === null) {
     return 'a publishable key is accepted only from a web page on one of its origins, and this call states none (no Origin or Referer header)';
   }
-  if (!originAllowed(key.origins ?? [], origin)) {
+  // The widget in the key's own frame (/embed/…?key=…) calls from the service's origin; browsers
+  // show that page only inside the key's origins (its Content-Security-Policy: frame-ancestors).
+  const ownEmbedPage = credentials.serviceOrigin != null && origin === credentials.serviceOrigin && embedPageKey(credentials.referer, origin) === secret;
+  if (!originAllowed(key.origins ?? [], origin) && !ownEmbedPage) {
     return `this publishable key is not enabled on ${origin} (the origin this call came from); it works only on the sites listed when it was created`;
   }
   return null;
@@ -117,7 +121,7 @@ export class AccessGate implements RequestGate {
     }
     const caller: Caller = { tier: key.tier, subject: `key:${key.id}`, affiliateCode: key.affiliateCode, keyId: key.id, visitor: null };
     if (key.kind === 'publishable') {
-      const refused = originProblem(key, credentials);
+      const refused = originProblem(key, secret, credentials);
       if (refused) return { caller: keyless, rejection: unauthorized(refused) };
       caller.visitor = { subject: `visitor:${key.id}:${allowanceAddress(clientIp)}`, limit: key.visitorLimit! };
     }

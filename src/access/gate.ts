@@ -39,6 +39,11 @@ export interface Credentials {
   referer: string | undefined;
   /** Whether the transport takes publishable keys (HTTP does; MCP, not a browser's protocol, does not). */
   publishableAccepted: boolean;
+  /**
+   * The service's own origin as this request addresses it, when known: a publishable key's call
+   * from that origin whose Referer is the key's own embed page (/embed/…?key=that key) is the key's.
+   */
+  serviceOrigin?: string | null;
 }
 
 export interface Identification {

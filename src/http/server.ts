@@ -29,6 +29,7 @@ import { registerMcpRoutes } from './mcp-route.js';
 import { REFERENCE_PATH, registerReferencePage } from './reference-page.js';
 import { openApiDocument, type OpenApiSettings } from './openapi.js';
 import { registerWidgetRoutes, WIDGET_PATH } from './widget-routes.js';
+import { registerEmbedRoutes } from './embed-routes.js';
 import { BODY_LIMIT_BYTES, HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 import { rawRequestOf } from './http-operation.js';
 import { CREATED_STATUS } from './key-http.js';
@@ -78,11 +79,11 @@ declare module 'fastify' {
  * (a browser's GET then needs no CORS preflight); it is taken out of the query here, so the
  * operations' schemas never see it.
  */
-function credentialsOf(request: FastifyRequest): Credentials {
+function credentialsOf(request: FastifyRequest, serviceOrigin: string | null): Credentials {
   const query = request.query as ParsedQuery | undefined;
   const queryKey = query?.key;
   if (queryKey !== undefined) delete query!.key;
-  return { authorization: request.headers.authorization, queryKey, origin: request.headers.origin, referer: request.headers.referer, publishableAccepted: true };
+  return { authorization: request.headers.authorization, queryKey, origin: request.headers.origin, referer: request.headers.referer, publishableAccepted: true, serviceOrigin };
 }
 
 /** Response headers a browser caller may read (CORS), as one value: the plugin would join a list at every answer. */
@@ -133,11 +134,20 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   // register would keep Fastify's default error handler instead of the one set at the end.
   await registerReferencePage(app, `${docs.serviceName} hotel affiliate API`);
   const baseUrl = baseUrlReader(options.publicBaseUrl);
+  /** The service's origin as a request addresses it (for the widget's calls from its embed pages), or null when its Host cannot be one. */
+  const ownOrigin = (request: FastifyRequest): string | null => {
+    try {
+      return new URL(baseUrl(request)).origin;
+    } catch {
+      return null;
+    }
+  };
   // Written from the request's own host when no public address is set: kept by the client only,
   // and varying with the headers a trusted proxy's host and scheme come in.
   const documentCaching = options.publicBaseUrl ? DOCUMENT_CACHE_CONTROL : REQUEST_DOCUMENT_CACHE_CONTROL;
   const forwardedVary = !options.publicBaseUrl && (options.trustedProxies?.length ?? 0) > 0;
   const widget = registerWidgetRoutes(app, { serviceName: docs.serviceName, publicUrl: baseUrl, logger: options.logger });
+  if (options.accounts) registerEmbedRoutes(app, { keys: options.accounts.keys, publicUrl: baseUrl, serviceName: docs.serviceName, links: services.links, logger: options.logger });
   const documented: OpenApiSettings = { ...docs, widgetIntegrity: widget.integrity };
 
   // Hooks in callback form: an async hook costs a promise and a microtask turn on every answer.
@@ -176,7 +186,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   }
 
   async function handleOperation(route: HttpOperation, request: FastifyRequest, reply: FastifyReply) {
-    const identification = await gate.identify(credentialsOf(request), clientAddress(request));
+    const identification = await gate.identify(credentialsOf(request, ownOrigin(request)), clientAddress(request));
     request.caller = identification.caller;
     if (identification.caller.visitor) addVary(reply, 'Origin');
     const { operation } = route;
@@ -291,7 +301,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
    */
   async function refusedCall(request: FastifyRequest, reply: FastifyReply, problem: ServiceError): Promise<ServiceError> {
     request.admitted = true;
-    const { caller, rejection } = await gate.identify(credentialsOf(request), clientAddress(request));
+    const { caller, rejection } = await gate.identify(credentialsOf(request, ownOrigin(request)), clientAddress(request));
     request.caller = caller;
     const admission = await gate.admit(caller, 1);
     setLimitHeaders(reply, admission);
