@@ -183,7 +183,7 @@ describe('the console', () => {
     snippet = await page.evaluate<string>('navigator.clipboard.readText()');
     const integrity = (await page.locator('#console-builder').getAttribute('data-integrity'))!;
     expect(snippet).toBe(
-      `<script type="module" src="${t.baseUrl}/widget/v2.js" integrity="${integrity}" crossorigin="anonymous"></script>\n<stays-search key="${made}" sub-id="console-test" limit="6"></stays-search>`,
+      `<script type="module" src="${t.baseUrl}/widget/v3.js" integrity="${integrity}" crossorigin="anonymous"></script>\n<stays-search key="${made}" sub-id="console-test" limit="6"></stays-search>`,
     );
 
     // The same choices on /widget write the same snippet.

@@ -284,7 +284,7 @@ describe('the widget in the page\'s language and currency (v2)', () => {
 
 describe('the snippet builder at /widget', () => {
   it('previews the widget and writes the snippet with the served script and its integrity hash', async () => {
-    const script = Buffer.from(await (await fetch(`${t.baseUrl}/widget/v2.js`)).arrayBuffer());
+    const script = Buffer.from(await (await fetch(`${t.baseUrl}/widget/v3.js`)).arrayBuffer());
     const integrity = `sha384-${createHash('sha384').update(script).digest('base64')}`;
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();
@@ -300,8 +300,29 @@ describe('the snippet builder at /widget', () => {
     await page.fill('input[name="destination"]', 'Lisbon');
     await page.fill('input[name="sub_id"]', 'sidebar');
     const snippet = await page.locator('#snippet').inputValue();
-    expect(snippet.split('\n')[0]).toBe(`<script type="module" src="${t.baseUrl}/widget/v2.js" integrity="${integrity}" crossorigin="anonymous"></script>`);
+    expect(snippet.split('\n')[0]).toBe(`<script type="module" src="${t.baseUrl}/widget/v3.js" integrity="${integrity}" crossorigin="anonymous"></script>`);
     expect(snippet.split('\n')[1]).toBe(`<stays-search key="${pageKey}" sub-id="sidebar" destination="Lisbon" limit="6"></stays-search>`);
+    // The reader's language and currency, one hotel, and the iframe form for hosts without scripts.
+    await page.fill('input[name="lang"]', 'de');
+    await page.fill('input[name="currency"]', 'eur');
+    expect((await page.locator('#snippet').inputValue()).split('\n')[1]).toBe(
+      `<stays-search key="${pageKey}" sub-id="sidebar" destination="Lisbon" limit="6" lang="de" currency="EUR"></stays-search>`,
+    );
+    await page.fill('input[name="hotel_id"]', 'hotel/pt/lisbon/pestana-palace');
+    expect((await page.locator('#snippet').inputValue()).split('\n')[1]).toBe(
+      `<stays-hotel key="${pageKey}" hotel-id="hotel/pt/lisbon/pestana-palace" sub-id="sidebar" lang="de" currency="EUR"></stays-hotel>`,
+    );
+    await page.getByLabel(/Iframe, for hosts that remove scripts/).check();
+    expect(await page.locator('#snippet').inputValue()).toBe(
+      `<iframe src="${t.baseUrl}/embed/hotel?key=${pageKey}&amp;hotel_id=hotel%2Fpt%2Flisbon%2Fpestana-palace&amp;sub_id=sidebar&amp;lang=de&amp;currency=EUR" title="Hotel" width="100%" height="420" loading="lazy" style="border:0"></iframe>`,
+    );
+    // The iframe's address is one the service embeds.
+    const frameSrc = /src="([^"]+)"/.exec(await page.locator('#snippet').inputValue())![1].replaceAll('&amp;', '&');
+    expect((await fetch(frameSrc, { headers: { 'sec-fetch-dest': 'iframe' } })).status).toBe(200);
+    await page.fill('input[name="hotel_id"]', '');
+    await page.getByLabel(/Script and element/).check();
+    await page.fill('input[name="lang"]', '');
+    await page.fill('input[name="currency"]', '');
     // The preview searches keyless: its links carry no code.
     await page.locator('#preview').getByRole('button', { name: 'Show hotels in Lisbon' }).click();
     await page.locator('#preview a.card').first().waitFor();

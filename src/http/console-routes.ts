@@ -40,7 +40,7 @@ import { rawRequestOf, readJsonBody, readQuery } from './http-operation.js';
 import type { ParsedQuery } from './query-string.js';
 import { prefersCsv, usageCsv } from './usage-csv.js';
 import { addVary } from './vary.js';
-import { widgetFile } from './widget-files.js';
+import { CURRENT_WIDGET, widgetFile } from './widget-files.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -90,7 +90,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: AccountRout
   const limiter = new SignInLimiter(options.counters, now);
   const script = consoleFile('console.js');
   const style = consoleFile('console.css');
-  const widget = widgetFile('v2.js', options.serviceName);
+  const widget = widgetFile(CURRENT_WIDGET);
   const keyServices = { keyManagement: management, usage };
 
   const ownOrigins = (request: FastifyRequest): string[] => {
@@ -203,7 +203,7 @@ export function registerConsoleRoutes(app: FastifyInstance, options: AccountRout
       serviceName: options.serviceName,
       scriptVersion: script.version,
       styleVersion: style.version,
-      widgetScript: `${base}/widget/v2.js`,
+      widgetScript: `${base}/widget/${CURRENT_WIDGET}`,
       widgetIntegrity: widget.integrity,
     });
     return reply

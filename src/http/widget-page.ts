@@ -6,6 +6,8 @@ export interface WidgetPageSettings {
   serviceName: string;
   /** The service's address as pages reach it. */
   baseUrl: string;
+  /** The current widget's path (/widget/v3.js) and its integrity hash. */
+  widgetPath: string;
   integrity: string;
 }
 
@@ -15,7 +17,7 @@ export const WIDGET_PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src * data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 export function widgetPage(s: WidgetPageSettings): string {
-  const script = `${s.baseUrl}/widget/v2.js`;
+  const script = `${s.baseUrl}${s.widgetPath}`;
   const origin = new URL(s.baseUrl).origin;
   return `<!doctype html>
 <html lang="en">
@@ -25,7 +27,7 @@ export function widgetPage(s: WidgetPageSettings): string {
 <title>Hotel search for your blog · ${html(s.serviceName)}</title>
 <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
 <link rel="stylesheet" href="/widget/builder.css">
-<script type="module" src="/widget/v2.js" integrity="${s.integrity}" crossorigin="anonymous"></script>
+<script type="module" src="${html(s.widgetPath)}" integrity="${s.integrity}" crossorigin="anonymous"></script>
 <script type="module" src="/widget/builder.js"></script>
 </head>
 <body>
@@ -35,7 +37,7 @@ export function widgetPage(s: WidgetPageSettings): string {
 <pre tabindex="0"><code>hotel-affiliate keys create --publishable --origin https://your.blog --tier standard --code YOUR_CODE</code></pre>
 </header>
 <main>
-<form id="builder" data-script="${html(script)}" data-integrity="${html(s.integrity)}">
+<form id="builder" data-script="${html(script)}" data-integrity="${html(s.integrity)}" data-base="${html(s.baseUrl)}">
 <fieldset>
 <legend>Your widget</legend>
 <label>Publishable key <input name="key" placeholder="live_pk_…" autocomplete="off" spellcheck="false" aria-describedby="key-alert"></label>
@@ -43,6 +45,14 @@ export function widgetPage(s: WidgetPageSettings): string {
 <label>Destination shown first (optional) <input name="destination" placeholder="Lisbon"></label>
 <label>Placement tag, sub_id (optional) <input name="sub_id" placeholder="sidebar" pattern="[A-Za-z0-9_-]{1,200}"></label>
 <label>Hotels shown <input name="limit" type="number" min="1" max="20" value="6"></label>
+<label>Language (optional) <input name="lang" placeholder="the page's: de, ja, pt-BR" pattern="[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*"></label>
+<label>Currency (optional) <input name="currency" placeholder="EUR" pattern="[A-Za-z]{3}" maxlength="3"></label>
+<label>One hotel only: its id (optional) <input name="hotel_id" placeholder="hotel/pt/lisbon/…" spellcheck="false"></label>
+</fieldset>
+<fieldset>
+<legend>Form</legend>
+<label class="choice"><input type="radio" name="form" value="script" checked> Script and element (most sites)</label>
+<label class="choice"><input type="radio" name="form" value="iframe"> Iframe, for hosts that remove scripts (WordPress.com, Medium, site builders); WordPress also embeds the frame's address pasted on a line of its own</label>
 </fieldset>
 <fieldset>
 <legend>Colours</legend>
@@ -64,7 +74,7 @@ export function widgetPage(s: WidgetPageSettings): string {
 <h3>If your site sets a Content-Security-Policy</h3>
 <p>The widget uses no inline script or style, no cookies and no storage. Allow the script and its calls from this service, and photos from their hosts:</p>
 <pre tabindex="0"><code>script-src ${html(origin)}; connect-src ${html(origin)}; img-src https:</code></pre>
-<p>The script's integrity hash is <code>${html(s.integrity)}</code>. It is served with long-lived, immutable caching; the file behind <code>/widget/v2.js</code> never changes: a release that changes the widget serves it at a new version's address, so a page that pins the hash keeps working (<code>/widget/v1.js</code>, the first release, is still served as it was).</p>
+<p>The script's integrity hash is <code>${html(s.integrity)}</code>. It is served with long-lived, immutable caching; the file behind <code>${html(s.widgetPath)}</code> never changes: a release that changes the widget serves it at a new version's address, so a page that pins the hash keeps working (<code>/widget/v1.js</code> and <code>/widget/v2.js</code>, the earlier releases, are still served as they were).</p>
 </section>
 </main>
 </body>
@@ -76,8 +86,9 @@ export const WIDGET_PAGE_CSS = `body { font: 16px/1.5 system-ui, -apple-system, 
 h1 { margin-top: 0; }
 pre { background: #f1f3f4; padding: 10px 12px; border-radius: 8px; overflow-x: auto; }
 form { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
-fieldset { border: 1px solid #dadce0; border-radius: 10px; padding: 12px 16px; display: grid; gap: 10px; }
+fieldset { border: 1px solid #dadce0; border-radius: 10px; padding: 12px 16px; display: grid; gap: 10px; align-content: start; }
 label { display: grid; gap: 4px; font-weight: 600; font-size: .95em; }
+label.choice { display: flex; gap: 8px; align-items: baseline; font-weight: 400; }
 input:not([type="color"]):not([type="range"]) { font: inherit; padding: 8px 10px; border: 1px solid #bdc1c6; border-radius: 8px; }
 .frame { border: 1px dashed #bdc1c6; border-radius: 12px; padding: 16px; }
 .note { color: #5f6368; }

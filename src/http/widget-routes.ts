@@ -37,8 +37,6 @@ function sendFile(reply: FastifyReply, file: WidgetFile, ifNoneMatch: string | u
 export function registerWidgetRoutes(app: FastifyInstance, options: WidgetRouteOptions): { integrity: string | null; current: { path: string; integrity: string } | null } {
   const versions = new Map(WIDGET_VERSIONS.map((name) => [name, widgetFile(name)]));
   const widget = versions.get(CURRENT_WIDGET) ?? null;
-  // The page at /widget still loads v2.js (src/http/widget-page.ts): its script tag is pinned with v2's hash.
-  const pageWidget = versions.get('v2.js') ?? null;
   const builder = widgetFile('builder.js');
   const catalogs = widgetCatalogs();
   const settings = widgetSettings(options.serviceName);
@@ -62,8 +60,8 @@ export function registerWidgetRoutes(app: FastifyInstance, options: WidgetRouteO
   );
   app.get(`${WIDGET_PATH}/builder.css`, (_request, reply) => reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(WIDGET_PAGE_CSS));
   app.get(WIDGET_PATH, (request, reply) => {
-    if (!pageWidget || !builder) return notBuilt(reply);
-    const page = widgetPage({ serviceName: options.serviceName, baseUrl: options.publicUrl(request), integrity: pageWidget.integrity });
+    if (!widget || !builder) return notBuilt(reply);
+    const page = widgetPage({ serviceName: options.serviceName, baseUrl: options.publicUrl(request), widgetPath: `${WIDGET_PATH}/${CURRENT_WIDGET}`, integrity: widget.integrity });
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Content-Security-Policy', WIDGET_PAGE_CSP).send(page);
   });
 
@@ -78,6 +76,6 @@ export function registerWidgetRoutes(app: FastifyInstance, options: WidgetRouteO
       .header('Cross-Origin-Resource-Policy', 'cross-origin')
       .send(svg);
   });
-  // `integrity`: v2's, as the service's documents still name v2.js; `current`: the widget to write into new pages.
-  return { integrity: pageWidget?.integrity ?? null, current: widget ? { path: `${WIDGET_PATH}/${CURRENT_WIDGET}`, integrity: widget.integrity } : null };
+  // The current widget, which the documents and new pages name.
+  return { integrity: widget?.integrity ?? null, current: widget ? { path: `${WIDGET_PATH}/${CURRENT_WIDGET}`, integrity: widget.integrity } : null };
 }

@@ -2,7 +2,8 @@
 // widget as it will look, and copies the snippet. The preview calls without the key (the page
 // is not one of the key's origins); on the blogger's site the links carry their code. A secret
 // key is refused with an alert and left out of the snippet. The snippet is written by the same
-// function as the console's builder (console/src/snippet.ts).
+// function as the console's builder (widget/src/snippet.ts). The preview shows the search box;
+// a one-hotel or iframe snippet is written the same way.
 import { SECRET_KEY_ALERT, themeProperties, widgetSnippet, type SnippetChoices } from './snippet.js';
 
 const form = document.querySelector<HTMLFormElement>('#builder')!;
@@ -25,6 +26,11 @@ function choices(): SnippetChoices {
     subId: field('sub_id'),
     destination: field('destination'),
     limit: field('limit'),
+    lang: field('lang'),
+    currency: field('currency').toUpperCase(),
+    hotelId: field('hotel_id'),
+    form: (form.elements.namedItem('form') as RadioNodeList).value === 'iframe' ? 'iframe' : 'script',
+    base: form.dataset.base,
     accent: field('accent'),
     text: field('text'),
     background: field('background'),
@@ -39,6 +45,8 @@ function update(): void {
     ['sub-id', chosen.subId],
     ['destination', chosen.destination],
     ['limit', chosen.limit],
+    ['lang', chosen.lang ?? ''],
+    ['currency', chosen.currency ?? ''],
   ];
   for (const [name, value] of shown) {
     if (value) preview.setAttribute(name, value);

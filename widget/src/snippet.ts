@@ -1,6 +1,7 @@
-// The widget's snippet (the script tag and <stays-search>) as the builders write it: the one on
-// /widget (widget/src/builder.ts) and the console's. One function, so both write the same text for
-// the same choices. A secret key is never written into it: a page is public.
+// The widget's snippet as the builders write it (the one on /widget, widget/src/builder.ts, and the
+// console's): the script tag and <stays-search>, or <stays-hotel> for one hotel, or, for hosts
+// that strip scripts, an iframe of the service's /embed/ page. One function, so both write the
+// same text for the same choices. A secret key is never written into it: a page is public.
 
 /** What a builder's fields say. Empty strings are left out of the tag. */
 export interface SnippetChoices {
@@ -11,6 +12,15 @@ export interface SnippetChoices {
   subId: string;
   destination: string;
   limit: string;
+  /** The reader's language and currency (empty: the page's language, no currency). */
+  lang?: string;
+  currency?: string;
+  /** One hotel's id: the snippet shows that hotel alone. */
+  hotelId?: string;
+  /** `iframe` for hosts that strip scripts (WordPress.com, Medium…): the service's /embed/ page in a frame. */
+  form?: 'script' | 'iframe';
+  /** The service's address, for the iframe form. */
+  base?: string;
   /** Colours (#rrggbb) and the corner radius in pixels, as the builder's inputs give them. */
   accent: string;
   text: string;
@@ -48,15 +58,44 @@ export function themeProperties(choices: SnippetChoices): Array<[string, string]
   return (Object.keys(THEME_PROPERTIES) as ThemeField[]).map((field) => [THEME_PROPERTIES[field], themeValue(field, choices[field])]);
 }
 
+/** The iframe of the service's /embed/ page for the choices (a frame takes no colours). */
+function iframeSnippet(choices: SnippetChoices, key: string): string {
+  const hotel = Boolean(choices.hotelId);
+  const query = new URLSearchParams();
+  query.set('key', key);
+  const add = (name: string, value: string | undefined) => value && query.set(name, value);
+  if (hotel) add('hotel_id', choices.hotelId);
+  else {
+    add('destination', choices.destination);
+    add('limit', choices.limit);
+  }
+  add('sub_id', choices.subId);
+  add('lang', choices.lang);
+  add('currency', choices.currency);
+  const src = `${choices.base ?? ''}/embed/${hotel ? 'hotel' : 'search'}?${query.toString().replaceAll('%E2%80%A6', '…')}`;
+  const title = hotel ? 'Hotel' : choices.destination ? `Hotels in ${choices.destination}` : 'Hotel search';
+  return `<iframe src="${attributeText(src)}" title="${attributeText(title)}" width="100%" height="${hotel ? 420 : 620}" loading="lazy" style="border:0"></iframe>`;
+}
+
 /** The snippet, and whether a secret key was left out of it. */
 export function widgetSnippet(choices: SnippetChoices): { snippet: string; secretKeyRefused: boolean } {
   const secretKeyRefused = holdsSecretKey(choices.key);
-  const attributes: Array<[string, string]> = [
-    ['key', secretKeyRefused || !choices.key ? KEY_PLACEHOLDER : choices.key],
-    ['sub-id', choices.subId],
-    ['destination', choices.destination],
-    ['limit', choices.limit],
-  ];
+  const key = secretKeyRefused || !choices.key ? KEY_PLACEHOLDER : choices.key;
+  if (choices.form === 'iframe') return { snippet: iframeSnippet(choices, key), secretKeyRefused };
+  const element = choices.hotelId ? 'stays-hotel' : 'stays-search';
+  const attributes: Array<[string, string]> = choices.hotelId
+    ? [
+        ['key', key],
+        ['hotel-id', choices.hotelId],
+        ['sub-id', choices.subId],
+      ]
+    : [
+        ['key', key],
+        ['sub-id', choices.subId],
+        ['destination', choices.destination],
+        ['limit', choices.limit],
+      ];
+  attributes.push(['lang', choices.lang ?? ''], ['currency', choices.currency ?? '']);
   const theme: string[] = [];
   for (const field of Object.keys(THEME_PROPERTIES) as ThemeField[]) {
     if (choices[field] !== THEME_DEFAULTS[field]) theme.push(`  ${THEME_PROPERTIES[field]}: ${themeValue(field, choices[field])};`);
@@ -67,8 +106,8 @@ export function widgetSnippet(choices: SnippetChoices): { snippet: string; secre
     .join('');
   const snippet = [
     `<script type="module" src="${choices.script}" integrity="${choices.integrity}" crossorigin="anonymous"></script>`,
-    `<stays-search${tag}></stays-search>`,
-    ...(theme.length ? ['<style>', 'stays-search {', ...theme, '}', '</style>'] : []),
+    `<${element}${tag}></${element}>`,
+    ...(theme.length ? ['<style>', `${element} {`, ...theme, '}', '</style>'] : []),
   ].join('\n');
   return { snippet, secretKeyRefused };
 }
