@@ -16,7 +16,7 @@ const RELEASED: Record<(typeof WIDGET_VERSIONS)[number], string> = {
   // the name was written over a placeholder at start. Frozen so (widget/frozen/) on 2026-11-28.
   'v1.js': 'sha384-zu1XiRWqppVsHqbfMDz3Cv7jQjuEU5fbOaK0ScLR1L+mu4hELIZ3kBPcoHSBQL7A',
   'v2.js': 'sha384-sDFEHlKVaQ0zrDS0vjdAT0ADuX13z+R6V6oPN/7HNncLquDqbZI7JocmB6LpjwtI',
-  'v3.js': 'sha384-sP7KHT2Cz5r7GH+NWrIg8jLXaBQLRFNi/IVk+a7EY5Jnu6MkWqFNpXBsUb/GI3iO',
+  'v3.js': 'sha384-1bCScadXU+FCotI4SIbbQ4+rlN7YI+T1YhHv+iVsBAMywKFm2NDF0nLEHSq2mYcZ',
 };
 
 /** A name with everything an escape could get wrong. */

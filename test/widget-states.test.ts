@@ -5,8 +5,10 @@
 // search of the visitor's own takes the preset's button away; one hotel (<stays-hotel>) is asked
 // for only when it comes into view, with its credited link and the credit. The service runs under
 // another name than the default: the credit follows it (GET /widget/settings.json; the script's
-// bytes do not: test/widget-bytes.test.ts). axe-core finds no serious or critical violation in
-// any of these states.
+// bytes do not: test/widget-bytes.test.ts). The list layout (layout="list") shows compact rows,
+// each a credited link with a thumbnail, in one column that fits a 320 px phone, left to right
+// and right to left, and follows its attribute at run time. axe-core finds no serious or critical
+// violation in any of these states.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +36,9 @@ const pages = (): Record<string, { lang: string; body: string }> => ({
   '/search.html': { lang: 'en', body: `<stays-search key="${pageKey}" sub-id="sidebar" limit="4"></stays-search>` },
   '/preset.html': { lang: 'en', body: `<stays-search key="${pageKey}" sub-id="hero" destination="Lisbon" limit="4"></stays-search>` },
   '/stingy.html': { lang: 'de', body: `<stays-search key="${stingyKey}" sub-id="footer" limit="4"></stays-search>` },
+  // The list layout, in English and in Arabic (right to left).
+  '/list.html': { lang: 'en', body: `<stays-search key="${pageKey}" sub-id="sidebar" limit="4" layout="list"></stays-search>` },
+  '/list-ar.html': { lang: 'ar', body: `<stays-search key="${pageKey}" sub-id="sidebar" limit="4" layout="list"></stays-search>` },
   // A review of one hotel, far down a long article; and a second, given by its page's address, in Portuguese.
   '/review.html': {
     lang: 'en',
@@ -221,6 +226,121 @@ describe('the widget says what is true of the hotels it shows', () => {
     expect(await widget(page).evaluate((element: any) => element.shadowRoot.activeElement?.getAttribute('role'))).toBe('combobox');
     expect(calls.filter((call) => call.startsWith('/hotels/search'))).toHaveLength(2);
     await close();
+  });
+});
+
+/** Searches a place typed into the widget, and waits for its hotels. */
+async function searchTyped(page: Page, text: string): Promise<void> {
+  const input = widget(page).locator('input[role="combobox"]');
+  await input.fill(text);
+  await input.press('Enter');
+  await widget(page).locator('a.card').first().waitFor();
+}
+
+/** Whether the page scrolls sideways: the document or the widget wider than the screen. */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(`(() => {
+    const host = document.querySelector('stays-search');
+    const box = host.shadowRoot.querySelector('.box');
+    return document.documentElement.scrollWidth > innerWidth || host.getBoundingClientRect().right > innerWidth || box.scrollWidth > box.clientWidth;
+  })()`);
+
+/** Each hotel's row as laid out: its link, its box and its thumbnail's. */
+const rows = (page: Page) =>
+  widget(page)
+    .locator('ul.cards > li > a.card')
+    .evaluateAll((links: any[]) =>
+      links.map((a) => {
+        const box = a.getBoundingClientRect();
+        const thumbnail = a.querySelector('.photo, .nophoto')!.getBoundingClientRect();
+        const name = a.querySelector('.name')!.getBoundingClientRect();
+        return {
+          href: a.href as string,
+          rel: a.getAttribute('rel') as string,
+          cta: a.querySelector('.cta')!.textContent as string,
+          // A photo loaded, or the stand-in of a hotel without one; 'pending' while a photo comes.
+          photo: a.querySelector('.nophoto') ? 'stand-in' : a.querySelector('img.photo')?.complete && a.querySelector('img.photo').naturalWidth > 0 ? 'loaded' : 'pending',
+          box: { left: box.left, top: box.top, width: box.width, height: box.height },
+          thumbnail: { left: thumbnail.left, right: thumbnail.right, width: thumbnail.width, height: thumbnail.height },
+          nameLeft: name.left,
+        };
+      }),
+    );
+
+describe('the list layout, layout="list"', () => {
+  it('shows compact rows, each a credited link with its thumbnail, in one column; and follows its attribute', async () => {
+    const { page, problems, close } = await openBlog('/list.html');
+    await searchTyped(page, 'Lisbon');
+    // A list of hotels, named for the place.
+    const list = widget(page).locator('ul.cards');
+    expect(await list.getAttribute('aria-label')).toBe('Hotels in Lisbon, Portugal');
+    await expect.poll(async () => (await rows(page)).every((row) => row.photo !== 'pending')).toBe(true);
+    const shown = await rows(page);
+    expect(shown).toHaveLength(4);
+    expect(shown.filter((row) => row.photo === 'loaded').length).toBeGreaterThan(0);
+    for (const row of shown) {
+      expect(row.href).toMatch(/^https:\/\/www\.stays\.example\/hotel\/pt\/lisbon\/[a-z0-9-]+\?aff=lisbon-blog&utm_content=sidebar&lang=en$/);
+      expect(row.rel).toBe('sponsored noopener');
+      expect(row.cta).toBe(`Book on ${SERVICE_NAME}\u00a0→`);
+      // One column of rows: each under the last, the thumbnail at its start, small beside the row.
+      expect(row.box.left).toBe(shown[0].box.left);
+      expect(row.thumbnail.left).toBeCloseTo(row.box.left + 9, 0);
+      expect(row.thumbnail.width).toBeLessThan(100);
+      expect(row.thumbnail.height).toBeLessThan(100);
+      expect(row.nameLeft).toBeGreaterThan(row.thumbnail.right);
+      expect(row.box.height).toBeLessThan(140);
+    }
+    expect(shown[1].box.top).toBeGreaterThan(shown[0].box.top + shown[0].box.height - 1);
+    // Each link is named by its hotel (the "Book on" words are shown, not read again on every row).
+    const names = await widget(page).locator('a.card .name').allTextContents();
+    expect(names).toHaveLength(4);
+    for (const name of names) {
+      const named = widget(page).getByRole('link', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) });
+      expect(await named.count(), name).toBe(1);
+    }
+    expect(await widget(page).locator('.credit a').textContent()).toBe(`Book on ${SERVICE_NAME}`);
+    await page.screenshot({ path: 'artifacts/widget-v3-list.png' });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Changed at run time: cards side by side, then rows again.
+    await widget(page).evaluate((element: any) => element.setAttribute('layout', 'cards'));
+    await expect.poll(async () => (await rows(page))[1].box.top).toBe((await rows(page))[0].box.top);
+    await widget(page).evaluate((element: any) => element.removeAttribute('layout'));
+    expect((await rows(page))[1].box.top).toBe((await rows(page))[0].box.top);
+    await widget(page).evaluate((element: any) => element.setAttribute('layout', 'list'));
+    await expect.poll(async () => (await rows(page))[1].box.left).toBe((await rows(page))[0].box.left);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('fits a 320 px phone without scrolling sideways, left to right and right to left', async () => {
+    const phone = { viewport: { width: 320, height: 640 }, deviceScaleFactor: 2 };
+    const { page, problems, close } = await openBlog('/list.html', phone);
+    await searchTyped(page, 'Lisbon');
+    await expect.poll(async () => (await rows(page)).every((row) => row.photo !== 'pending')).toBe(true);
+    expect(await scrollsSideways(page)).toBe(false);
+    const shown = await rows(page);
+    for (const row of shown) expect(row.box.left + row.box.width).toBeLessThanOrEqual(320);
+    await page.screenshot({ path: 'artifacts/widget-v3-list-320.png', fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await close();
+
+    // Arabic: the thumbnail at the row's right, its words from the Arabic catalog.
+    const arabic = await openBlog('/list-ar.html', phone);
+    await searchTyped(arabic.page, 'Lisbon');
+    await expect.poll(async () => (await rows(arabic.page)).every((row) => row.photo !== 'pending')).toBe(true);
+    expect(await scrollsSideways(arabic.page)).toBe(false);
+    for (const row of await rows(arabic.page)) {
+      expect(row.thumbnail.right).toBeCloseTo(row.box.left + row.box.width - 9, 0);
+      expect(row.nameLeft).toBeLessThan(row.thumbnail.left);
+      expect(row.href).toContain('aff=lisbon-blog');
+    }
+    expect(await widget(arabic.page).locator('.box').getAttribute('dir')).toBe('rtl');
+    await arabic.page.screenshot({ path: 'artifacts/widget-v3-list-ar-320.png', fullPage: true });
+    expect(await seriousViolations(arabic.page)).toEqual([]);
+    expect(arabic.problems).toEqual([]);
+    await arabic.close();
   });
 });
 

@@ -302,6 +302,22 @@ describe('the snippet builder at /widget', () => {
     const snippet = await page.locator('#snippet').inputValue();
     expect(snippet.split('\n')[0]).toBe(`<script type="module" src="${t.baseUrl}/widget/v3.js" integrity="${integrity}" crossorigin="anonymous"></script>`);
     expect(snippet.split('\n')[1]).toBe(`<stays-search key="${pageKey}" sub-id="sidebar" destination="Lisbon" limit="6"></stays-search>`);
+    // The list layout: written only when chosen (cards, the default, is left out), and previewed.
+    await page.getByRole('radio', { name: /^List/ }).check();
+    expect((await page.locator('#snippet').inputValue()).split('\n')[1]).toBe(
+      `<stays-search key="${pageKey}" sub-id="sidebar" destination="Lisbon" limit="6" layout="list"></stays-search>`,
+    );
+    expect(await page.locator('#preview').getAttribute('layout')).toBe('list');
+    // The iframe's /embed/search takes no layout: its frame is written without one.
+    await page.getByLabel(/Iframe, for hosts that remove scripts/).check();
+    expect(await page.locator('#snippet').inputValue()).toMatch(/^<iframe src="[^"]+\/embed\/search\?key=[^"]+"/);
+    expect(await page.locator('#snippet').inputValue()).not.toContain('layout');
+    await page.getByLabel(/Script and element/).check();
+    await page.getByRole('radio', { name: /^Cards/ }).check();
+    expect((await page.locator('#snippet').inputValue()).split('\n')[1]).toBe(
+      `<stays-search key="${pageKey}" sub-id="sidebar" destination="Lisbon" limit="6"></stays-search>`,
+    );
+    expect(await page.locator('#preview').getAttribute('layout')).toBeNull();
     // The reader's language and currency, one hotel, and the iframe form for hosts without scripts.
     await page.fill('input[name="lang"]', 'de');
     await page.fill('input[name="currency"]', 'eur');
@@ -328,6 +344,11 @@ describe('the snippet builder at /widget', () => {
     await page.locator('#preview a.card').first().waitFor();
     expect(await page.locator('#preview a.card').first().getAttribute('href')).toMatch(/\?utm_content=sidebar&lang=en$/);
     await page.screenshot({ path: 'artifacts/widget-builder.png', fullPage: true });
+    // The preview follows the layout chosen, with the hotels it shows.
+    await page.getByRole('radio', { name: /^List/ }).check();
+    await expect.poll(() => page.locator('#preview a.card').evaluateAll((links: any[]) => links[1].getBoundingClientRect().left === links[0].getBoundingClientRect().left)).toBe(true);
+    expect(await page.locator('#snippet').inputValue()).toContain('layout="list"');
+    await page.screenshot({ path: 'artifacts/widget-builder-list.png', fullPage: true });
     expect(problems).toEqual([]);
     await context.close();
 

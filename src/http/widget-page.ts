@@ -1,5 +1,5 @@
 // The page at /widget: what the widget is, the snippet builder (key, destination, sub_id,
-// colours in; a live preview and the snippet out), and what a page's Content-Security-Policy
+// layout, colours in; a live preview and the snippet out), and what a page's Content-Security-Policy
 // must allow. The page runs under a strict policy itself, as a blog's might.
 
 export interface WidgetPageSettings {
@@ -53,6 +53,11 @@ export function widgetPage(s: WidgetPageSettings): string {
 <legend>Form</legend>
 <label class="choice"><input type="radio" name="form" value="script" checked> Script and element (most sites)</label>
 <label class="choice"><input type="radio" name="form" value="iframe"> Iframe, for hosts that remove scripts (WordPress.com, Medium, site builders); WordPress also embeds the frame's address pasted on a line of its own</label>
+</fieldset>
+<fieldset>
+<legend>Layout</legend>
+<label class="choice"><input type="radio" name="layout" value="cards" checked> Cards: a grid of photos (wide columns)</label>
+<label class="choice"><input type="radio" name="layout" value="list"> List: compact rows with a small photo (sidebars, phones)</label>
 </fieldset>
 <fieldset>
 <legend>Colours</legend>

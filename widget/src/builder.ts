@@ -2,8 +2,8 @@
 // widget as it will look, and copies the snippet. The preview calls without the key (the page
 // is not one of the key's origins); on the blogger's site the links carry their code. A secret
 // key is refused with an alert and left out of the snippet. The snippet is written by the same
-// function as the console's builder (widget/src/snippet.ts). The preview shows the search box;
-// a one-hotel or iframe snippet is written the same way.
+// function as the console's builder (widget/src/snippet.ts). The preview shows the search box,
+// in the layout chosen (cards or list); a one-hotel or iframe snippet is written the same way.
 import { SECRET_KEY_ALERT, themeProperties, widgetSnippet, type SnippetChoices } from './snippet.js';
 
 const form = document.querySelector<HTMLFormElement>('#builder')!;
@@ -29,6 +29,7 @@ function choices(): SnippetChoices {
     lang: field('lang'),
     currency: field('currency').toUpperCase(),
     hotelId: field('hotel_id'),
+    layout: (form.elements.namedItem('layout') as RadioNodeList).value === 'list' ? 'list' : 'cards',
     form: (form.elements.namedItem('form') as RadioNodeList).value === 'iframe' ? 'iframe' : 'script',
     base: form.dataset.base,
     accent: field('accent'),
@@ -47,6 +48,7 @@ function update(): void {
     ['limit', chosen.limit],
     ['lang', chosen.lang ?? ''],
     ['currency', chosen.currency ?? ''],
+    ['layout', chosen.layout === 'list' ? 'list' : ''],
   ];
   for (const [name, value] of shown) {
     if (value) preview.setAttribute(name, value);

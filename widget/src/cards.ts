@@ -1,6 +1,7 @@
 // A hotel as a card: photo (linked from the service's photo_url, lazily, with a tidy stand-in
 // when it fails to load), name, stars, guest score, distance, and the credited link; and the
-// credit of display rule 3 beneath the hotels. Every word in the reader's language.
+// credit of display rule 3 beneath the hotels. Every word in the reader's language. The same
+// card is a row of <stays-search layout="list"> (styles.ts: a thumbnail, no address).
 import type { HotelCard } from './api.js';
 import { h } from './dom.js';
 import type { Texts } from './i18n.js';
@@ -48,7 +49,7 @@ export function hotelLink(hotel: CardHotel, texts: Texts, siteName: string, from
       stars(hotel.stars, texts),
       score(hotel, texts),
       distance,
-      h('span', { class: 'meta' }, h('bdi', {}, hotel.address)),
+      h('span', { class: 'meta addr' }, h('bdi', {}, hotel.address)),
       h('span', { class: 'cta', 'aria-hidden': 'true' }, texts.t('book', { site: siteName })),
     ),
   );

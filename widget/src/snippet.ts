@@ -15,6 +15,8 @@ export interface SnippetChoices {
   /** The reader's language and currency (empty: the page's language, no currency). */
   lang?: string;
   currency?: string;
+  /** How <stays-search> lays out its hotels: a grid of cards (the default, left out of the tag) or a list of compact rows. */
+  layout?: 'cards' | 'list';
   /** One hotel's id: the snippet shows that hotel alone. */
   hotelId?: string;
   /** `iframe` for hosts that strip scripts (WordPress.com, Medium…): the service's /embed/ page in a frame. */
@@ -58,7 +60,7 @@ export function themeProperties(choices: SnippetChoices): Array<[string, string]
   return (Object.keys(THEME_PROPERTIES) as ThemeField[]).map((field) => [THEME_PROPERTIES[field], themeValue(field, choices[field])]);
 }
 
-/** The iframe of the service's /embed/ page for the choices (a frame takes no colours). */
+/** The iframe of the service's /embed/ page for the choices (a frame takes no colours, nor a layout: /embed/search has none). */
 function iframeSnippet(choices: SnippetChoices, key: string): string {
   const hotel = Boolean(choices.hotelId);
   const query = new URLSearchParams();
@@ -94,6 +96,7 @@ export function widgetSnippet(choices: SnippetChoices): { snippet: string; secre
         ['sub-id', choices.subId],
         ['destination', choices.destination],
         ['limit', choices.limit],
+        ['layout', choices.layout === 'list' ? 'list' : ''],
       ];
   attributes.push(['lang', choices.lang ?? ''], ['currency', choices.currency ?? '']);
   const theme: string[] = [];

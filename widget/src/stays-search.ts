@@ -1,6 +1,8 @@
-// <stays-search key="live_pk_…" sub-id="sidebar" destination="Lisbon" limit="6" lang currency>:
+// <stays-search key="live_pk_…" sub-id="sidebar" destination="Lisbon" limit="6" lang currency layout>:
 // a hotel search box for any web page. Typeahead over /suggest as an ARIA combobox (arrows,
-// Enter, Escape), results as cards whose links carry the key's affiliate code and the sub-id,
+// Enter, Escape), results as cards (layout="cards", a grid) or rows (layout="list": one column of
+// compact rows with a thumbnail, for narrow sidebars and phones) whose links carry the key's
+// affiliate code and the sub-id,
 // and the credit "Book on <service>", every word in the reader's language (i18n.ts). Nothing is
 // asked of the service before the visitor acts (display rule 2): a preset destination is a
 // button, not a search, and goes once the visitor has searched. What the status line says is
@@ -38,7 +40,7 @@ export function orderOf(hotels: SearchAnswer['hotels']): Order {
 }
 
 export class StaysSearch extends HTMLElement {
-  static observedAttributes = ['destination', 'lang'];
+  static observedAttributes = ['destination', 'lang', 'layout'];
 
   readonly #container: HTMLElement;
   readonly #form: HTMLFormElement;
@@ -101,6 +103,9 @@ export class StaysSearch extends HTMLElement {
   attributeChangedCallback(name: string, before: string | null, after: string | null): void {
     if (before === after) return;
     if (name === 'lang') return this.#loadTexts();
+    // Cards (the default) or a list of rows, changed at any time (the builder's preview): the same
+    // links, laid out by the shadow root's styles.
+    if (name === 'layout') return void this.#container.classList.toggle('list', after?.trim().toLowerCase() === 'list');
     // A new destination (the builder's preview) is offered again.
     this.#searched = false;
     this.#showPreset();

@@ -64,6 +64,17 @@ button.link { background: none; color: var(--stays-accent); padding: 2px 4px; te
 .meta { color: var(--stays-muted); font-size: .9em; }
 .score { font-weight: 700; color: var(--stays-text); }
 .cta { margin-top: auto; padding-top: 6px; color: var(--stays-accent); font-weight: 600; }
+/* layout="list": one column of compact rows, the photo a thumbnail at the row's start (its right in RTL). */
+.list .cards { grid-template-columns: 1fr; gap: 8px; }
+.list .card { flex-direction: row; }
+.list .photo, .list .nophoto {
+  flex: none; width: 72px; height: 72px; aspect-ratio: auto; margin: 8px; margin-inline-end: 0;
+  border-radius: calc(var(--stays-radius) / 2); font-size: 1.6em;
+}
+.list .body { flex-flow: row wrap; align-items: baseline; align-content: center; gap: 2px 12px; padding: 8px 12px; min-width: 0; min-height: 88px; }
+.list .name, .list .cta { flex-basis: 100%; overflow-wrap: anywhere; }
+.list .cta { padding-top: 2px; font-size: .92em; }
+.list .addr { display: none; }
 .credit { margin: 14px 0 0; font-size: .9em; }
 .credit a { color: var(--stays-accent); font-weight: 600; }
 .loading { visibility: hidden; }
