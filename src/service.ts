@@ -12,6 +12,7 @@ import { configurationFailure, trustedProxyList, type Config } from './config.js
 import { buildHttpApp } from './http/server.js';
 import type { KeyStore } from './keys/key-store.js';
 import { KeyManagement } from './keys/key-management.js';
+import { failingAsUnavailable } from './errors.js';
 import type { AccountStores } from './keys/account-stores.js';
 import type { CounterStore } from './limits/counter-store.js';
 import type { CounterSnapshots } from './limits/counter-snapshots.js';
@@ -242,7 +243,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       // HOT_HOTELS is the process's: each serving thread keeps its share.
       hotHotels: new HotHotels((id) => store.getHotel(id), () => liveIndex.current?.version.generation ?? -1, Math.ceil(config.HOT_HOTELS / config.HTTP_THREADS)),
       usage,
-      keys: storage.keys,
+      keys: failingAsUnavailable(storage.keys, 'keys cannot be read right now (the database does not answer); try again shortly'),
       keyManagement,
     },
     accounts: { keys: storage.keys, account: storage.account, management: keyManagement, usage, counters },

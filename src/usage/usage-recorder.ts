@@ -5,6 +5,7 @@
 // killed without stopping loses what it counted since its last flush (at most FLUSH_MS).
 import type { Logger } from 'pino';
 import { OutageLog } from '../outage-log.js';
+import { failingAsUnavailable } from '../errors.js';
 import { addCounts, noCounts, OTHER_SUB_IDS, utcDay, type UsageCounts, type UsageGroup, type UsageIncrement, type UsageOperation, type UsageRow } from './usage-counts.js';
 import { groupColumns, inReportOrder, UsageStoreBusy, type UsageStore } from './usage-store.js';
 import { PendingCounts } from './pending-counts.js';
@@ -41,12 +42,17 @@ export class UsageRecorder {
   /** Told each time counts could not be written, but for a writer holding the store (the flush failures metric). */
   onFlushFailed: () => void = () => undefined;
 
+  /** The store as reports read it: a failure is 503 to the caller (a flush keeps its own handling). */
+  private readonly reads: UsageStore;
+
   constructor(
     private readonly store: UsageStore,
     private readonly logger: Logger,
     private readonly settings: UsageSettings = USAGE_DEFAULTS,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.reads = failingAsUnavailable(store, 'usage cannot be read right now (the database does not answer); try again shortly');
+  }
 
   /** The service's clock, for the days of reports. */
   now(): number {
@@ -143,7 +149,7 @@ export class UsageRecorder {
     // or busy), or comes meanwhile, is added from memory.
     await this.flush();
     if (keyIds.some((id) => this.pending.has(id))) await this.flush();
-    const stored = await this.store.read(keyIds, from, to, groupBy);
+    const stored = await this.reads.read(keyIds, from, to, groupBy);
     const rows = new Map<string, UsageRow>();
     const columns = groupColumns(groupBy);
     const slotOf = (row: UsageRow) => columns.map((c) => String(row[c] ?? '')).join(SEPARATOR);
@@ -169,7 +175,7 @@ export class UsageRecorder {
   /** What each key did lately, for a list of keys: its calls answered today (UTC) and the last day it had a call. */
   async activity(keyIds: readonly string[]): Promise<Map<string, { callsToday: number; lastDay: string | null }>> {
     const today = utcDay(this.clock());
-    const [rows, lastDays] = await Promise.all([this.read(keyIds, today, today, ['key']), this.store.lastDays(keyIds)]);
+    const [rows, lastDays] = await Promise.all([this.read(keyIds, today, today, ['key']), this.reads.lastDays(keyIds)]);
     const callsToday = new Map(rows.map((r) => [r.key_id!, r.calls]));
     const activity = new Map<string, { callsToday: number; lastDay: string | null }>();
     for (const id of keyIds) {
