@@ -82,8 +82,8 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
       'A 429 and a 503 also carry `Retry-After` in seconds.',
 
     '## Usage reports: compare your placements',
-    '`GET /usage` (and the MCP tool get_usage) tells a secret key what the service did for it, by UTC day, ' +
-      'operation and `sub_id`: calls answered, calls refused for the allowance (429), calls refused for their ' +
+    '`GET /usage` (and the MCP tool get_usage) tells a secret key what the service did for every key of its ' +
+      'affiliate code (its widget\'s publishable keys included), by UTC day, key, operation and `sub_id`: calls answered, calls refused for the allowance (429), calls refused for their ' +
       'input, hotels shown and links made. Tag each placement with its own `sub_id` and compare them with ' +
       '`group_by=sub_id`; `Accept: text/csv` gives the rows as a spreadsheet. The report costs nothing and carries ' +
       'the allowance as it stands. Clicks and bookings happen on the booking site, which counts them in your ' +
@@ -122,8 +122,7 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
     '## Calling from a browser: publishable keys and the widget',
     'Never put a secret key (`live_…`) in a page, an app bundle or anything a visitor can read: anyone could copy ' +
       'it and spend your allowance under your code. A page uses a **publishable key** (`live_pk_…`), made for the ' +
-      'sites it goes on (`hotel-affiliate keys create --publishable --origin https://your.blog --tier standard ' +
-      '--code YOUR_CODE`). It is accepted only from those origins (the `Origin` header, else the `Referer`\'s); ' +
+      'sites it goes on: make it with your secret key (`POST /keys`) or in the console at /console. It is accepted only from those origins (the `Origin` header, else the `Referer`\'s); ' +
       'each visitor address has its own hourly allowance under it, and all visitors together spend the key\'s day. ' +
       'Links carry your code as with a secret key. MCP refuses it. Send it as the `key` query parameter: a GET ' +
       'with no custom header is a simple CORS request, so a search box pays no preflight per keystroke (a ' +
@@ -131,8 +130,8 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
       '`Access-Control-Max-Age: 86400`, though browsers keep them less).',
     '**What a stolen publishable key can do.** Outside a browser an `Origin` can be forged, so a copied key can ' +
       'be used from a script. The most it spends is a visitor\'s hourly allowance per address it calls from, ' +
-      'against your key\'s day, and every link it makes still credits you. A revocation (`hotel-affiliate keys ' +
-      'revoke`) takes effect from the next request, on every instance.',
+      'against your key\'s day, and every link it makes still credits you. A revocation (`DELETE /keys/{id}`, or ' +
+      'the console) takes effect from the next request, on every instance.',
     `**The widget** puts all of this in one tag: load ${baseUrl}/widget/v3.js as a module script` +
       (s.widgetIntegrity ? ` (integrity \`${s.widgetIntegrity}\`)` : '') +
       ' and place `<stays-search key="live_pk_…" sub-id="sidebar" destination="Lisbon" limit="6">` where the ' +
@@ -144,7 +143,7 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
 
     '## MCP for AI agents',
     `The same operations are MCP tools at ${baseUrl}/mcp (Streamable HTTP, also under /v1): search_hotels, ` +
-      'find_hotel, get_hotel, create_links, suggest and get_usage take the parameters of their operations as one object and answer ' +
+      'find_hotel, get_hotel, create_links, suggest, get_usage and list_keys take the parameters of their operations as one object and answer ' +
       'their response as structured content, with a short text crediting the site. Send the same Authorization ' +
       'header: a bad key is 401 (a publishable key too: MCP is not a browser), no key is keyless. A tool call costs what its operation costs, from the same ' +
       'allowance; a refused call is a tool error (isError) saying when to retry. Agents that start tools as local ' +
