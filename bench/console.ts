@@ -23,7 +23,9 @@
 // 3. In Debian's Chromium (playwright-core), a new context each time: from the click on "Sign in"
 //    to the page's performance mark `console-first-chart` (set as the chart's canvas is drawn), and
 //    to the placements' table; then from choosing "90 days", and "key", to the chart redrawn. A cold
-//    run first (the first sign-in after the start), then --runs.
+//    run first (the first sign-in after the start), then --runs; then --runs more with the keys
+//    section's list held back until the chart is drawn (what that request costs the chart). A
+//    report the page could not read (its status says so) is counted, not timed.
 // 4. Over HTTP (keep-alive, no browser): the usage reports the page asks for and those over 90 days
 //    by day and operation, day and key, and sub_id, on the console (session cookie) and on
 //    GET /v1/usage (Bearer), and sign-in, /console/api/me and /console/api/keys: the median of
