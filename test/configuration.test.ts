@@ -129,7 +129,9 @@ describe('a malformed key for the stdio MCP server', () => {
   it('starts, and answers every tool call with unauthorized saying what is wrong with the key', async () => {
     const client = await connectMcp('http://127.0.0.1:9', 'stdio', { key: 'live_bad' });
     try {
-      expect((await client.listTools()).tools).toHaveLength(6);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(
+        ['create_links', 'find_hotel', 'get_hotel', 'get_usage', 'list_keys', 'search_hotels', 'suggest'],
+      );
       for (const name of ['search_hotels', 'get_hotel']) {
         const result = await client.callTool({ name, arguments: name === 'get_hotel' ? { id: 'hotel/pt/lisbon/x' } : { destination: 'Lisbon' } });
         expect(result.isError).toBe(true);
