@@ -22,14 +22,16 @@ const TARGET_ACCURACY = 0.9;
  */
 const FLOORS: Record<AreaCategory, number> = {
   island: 42,
-  island_group: 17,
-  lake: 25,
-  valley: 16,
+  island_group: 18,
+  // 25 until guesses had to win clearly (issue 47): "lake windermere" read as Windermere, England
+  // is now a 404 offering it and Windermere, Florida, the town no lake of the files is called.
+  lake: 24,
+  valley: 17,
   coast: 21,
   park: 43,
   sight: 48,
   region: 15,
-  delta_desert_mountain: 20,
+  delta_desert_mountain: 21,
 };
 
 let t: TestService;

@@ -3,7 +3,8 @@
 import type { FastifyReply } from 'fastify';
 import type { ErrorCode } from '../errors.js';
 import { ServiceError } from '../errors.js';
-import type { ErrorBody } from '../operations/schemas.js';
+import { DestinationNotFound } from '../operations/destination-not-found.js';
+import type { ErrorBody, PlaceAlternative } from '../operations/schemas.js';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
   invalid_params: 400,
@@ -13,14 +14,15 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   upstream_unavailable: 503,
 };
 
-export function errorBody(code: ErrorCode, message: string): ErrorBody {
-  return { error: { code, message } };
+export function errorBody(code: ErrorCode, message: string, alternatives?: PlaceAlternative[]): ErrorBody {
+  return { error: alternatives && alternatives.length > 0 ? { code, message, alternatives } : { code, message } };
 }
 
 export function sendServiceError(reply: FastifyReply, error: ServiceError, challenge = 'Bearer error="invalid_token"'): FastifyReply {
   if (error.code === 'unauthorized') reply.header('WWW-Authenticate', challenge);
   if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
-  return reply.code(STATUS_OF[error.code]).send(errorBody(error.code, error.message));
+  const alternatives = error instanceof DestinationNotFound ? error.alternatives : undefined;
+  return reply.code(STATUS_OF[error.code]).send(errorBody(error.code, error.message, alternatives));
 }
 
 /** Fastify's own refusals (before a handler runs) as our errors; others are unexpected. */

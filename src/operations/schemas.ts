@@ -301,8 +301,8 @@ export const SearchResponse = Type.Object(
         maxItems: 5,
         description:
           'Only for a destination that several places may well mean ("Springfield"): the others, likeliest first, ' +
-          'each at most 30 times less likely than the place answered. Offer them as "did you mean"; absent when the ' +
-          'choice is clear.',
+          'each at most 30 times less likely than the place answered, or a smaller namesake with at least 5 hotels of ' +
+          'its own (London, Ontario beside London). Offer them as "did you mean"; absent when the choice is clear.',
       }),
     ),
   },
@@ -381,7 +381,19 @@ export const ErrorCode = Type.Enum([...ERROR_CODES], { type: 'string' });
 export const ErrorBody = Type.Object(
   {
     error: Type.Object(
-      { code: ErrorCode, message: Type.String({ description: 'What went wrong, naming the parameter, the rule and the value.' }) },
+      {
+        code: ErrorCode,
+        message: Type.String({ description: 'What went wrong, naming the parameter, the rule and the value.' }),
+        alternatives: Type.Optional(
+          Type.Array(PlaceAlternative, {
+            maxItems: 5,
+            description:
+              'Only on a destination search\'s 404, when the text was read only by a guess that did not win clearly ' +
+              '("Casablanca Valley" as the city of Casablanca, "Yarra Valley" as Yara, Cuba): the places guessed, ' +
+              'likeliest first. Offer them as "did you mean"; each is searched by its place_id.',
+          }),
+        ),
+      },
       { additionalProperties: false },
     ),
   },

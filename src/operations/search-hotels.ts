@@ -8,6 +8,7 @@ import { whyNoPlace } from '../places/words-without-place.js';
 import type { CatalogIndex, Filters, HitList, SortOrder } from '../search/catalog-index.js';
 import { defaultSortOf, searchPlace } from '../search/place-search.js';
 import { hotelCard } from './cards.js';
+import { DestinationNotFound } from './destination-not-found.js';
 import { makeCursor, MAX_DEPTH, readCursor } from './search-cursor.js';
 import { SearchQuery, type PlaceAlternative, type SearchResponse } from './schemas.js';
 import { currentIndex, type CatalogServices } from './services.js';
@@ -20,8 +21,10 @@ const DEFAULT_LIMIT = schemaDefault(SearchQuery.properties.limit);
 const DEFAULT_RADIUS_KM = 5;
 
 /** The 404 of a destination that names no place, saying what to send when the text shows it. */
-function noPlaceMessage(destination: string): string {
-  const nothing = `no place matches destination ${JSON.stringify(destination)}`;
+function noPlaceMessage(destination: string, guessed: boolean): string {
+  const nothing = guessed
+    ? `no place matches destination ${JSON.stringify(destination)} as typed, and no reading of it is clearly right`
+    : `no place matches destination ${JSON.stringify(destination)}`;
   switch (whyNoPlace(destination)) {
     case 'near-the-traveller':
       return `${nothing}: it says where the traveller is, which only their device knows; send their position as lat and lng instead (radius_km sets how far around)`;
@@ -106,7 +109,10 @@ export async function searchHotels(
     found = index.near(plan, plan.radiusKm, filters, q.sort ?? 'distance', limit);
   } else if (plan.kind === 'destination') {
     const resolution = services.resolver.resolve(plan.text, (id) => index.hotelCount(id));
-    if (!resolution) throw notFound(noPlaceMessage(plan.text));
+    if (!resolution?.place) {
+      const guesses = (resolution?.alternatives ?? []).map((place) => alternativeOf(place, services.names, language));
+      throw new DestinationNotFound(noPlaceMessage(plan.text, guesses.length > 0), guesses);
+    }
     alternatives = resolution.alternatives;
     destination = services.names.labelOf(resolution.place, language);
     found = placeSearch(index, resolution.place, filters, q.sort, limit, `destination ${JSON.stringify(resolution.place.label)}`);

@@ -2,6 +2,7 @@
 import { foldText } from '../text/fold.js';
 import type { Gazetteer, NameEntry } from './gazetteer.js';
 import type { Place } from './place.js';
+import { answersAGuess, NOTHING_LEFT_OUT, whatLeftOutSays, type Guess, type LeftOut } from './guessed-readings.js';
 import { FEATURE_WORD, HOTEL_WORDS, namesOnlyAKind, NEAR_THE_TRAVELLER, WISHES, withoutKindWords } from './words-without-place.js';
 
 /** Hotels the current catalog has in a place, by place id; part of how likely a place is meant. */
@@ -21,12 +22,26 @@ export interface ScoredResolution extends Resolution {
   score: number;
 }
 
+/**
+ * No reading good enough to answer, but guesses worth offering: "Casablanca Valley" may be a
+ * valley near Casablanca, Morocco or Casablanca, Chile; neither is answered, both are offered.
+ */
+export interface Guesses {
+  place: null;
+  /** The places guessed, likeliest first (at most MAX_ALTERNATIVES). */
+  alternatives: Place[];
+}
+
 /** Reads a destination as the beginning of a well-known place's name ("san fran"), or null. */
 export type BeginningReader = (text: string, hotelCount: HotelCount) => ScoredResolution | null;
 
 export interface DestinationResolver {
-  /** The most likely place for a destination text, with the other plausible ones, or null when nothing matches. */
-  resolve(text: string, hotelCount: HotelCount): Resolution | null;
+  /**
+   * The most likely place for a destination text, with the other plausible ones; or, when the
+   * only readings are guesses that do not win clearly (guessed-readings.ts), those guesses; or
+   * null when nothing matches.
+   */
+  resolve(text: string, hotelCount: HotelCount): Resolution | Guesses | null;
 }
 
 // A country named outright is what people usually mean ("Luxembourg", "Mexico"), over a
@@ -45,6 +60,8 @@ export const NAMESAKE_CITY_SHARE = 0.25;
 // the Springfields of Missouri, Massachusetts and Illinois, not Paris, Texas beside Paris.
 export const ALTERNATIVE_MARGIN = Math.log10(30);
 export const MAX_ALTERNATIVES = 5;
+/** A namesake with this many hotels in the catalog is offered however small it is. */
+export const NAMESAKE_HOTELS = 5;
 
 const DOTTED_ABBREVIATION = /^(?:[A-Za-z]\.){2,4}$/;
 /** A region's name followed by a word that says it is one. */
@@ -90,6 +107,25 @@ interface Candidate {
   typos: number;
 }
 
+/** Readings that were only guesses, kept to be offered when nothing better is found. */
+class Guessed {
+  private readonly found: { place: Place; score: number }[] = [];
+
+  add(reading: ScoredResolution): void {
+    this.found.push({ place: reading.place, score: reading.score });
+    for (const place of reading.alternatives) this.found.push({ place, score: reading.score });
+  }
+
+  answer(): Guesses | null {
+    if (this.found.length === 0) return null;
+    const places: Place[] = [];
+    for (const { place } of this.found.sort((x, y) => y.score - x.score)) {
+      if (!places.some((p) => p === place || p.label === place.label)) places.push(place);
+    }
+    return { place: null, alternatives: places.slice(0, MAX_ALTERNATIVES) };
+  }
+}
+
 /** How a name is looked up: as typed, or through typos of well-known names. */
 type Lookup = (foldedName: string) => Candidate[];
 
@@ -116,7 +152,7 @@ export class GazetteerResolver implements DestinationResolver {
     return this.gazetteer.entriesNamed(folded).some(({ place }) => place.kind === 'city' && this.gazetteer.capitalOf(place.countryCode) === place.id);
   }
 
-  resolve(text: string, hotelCount: HotelCount): Resolution | null {
+  resolve(text: string, hotelCount: HotelCount): Resolution | Guesses | null {
     // "U.K.", "U.S.A.": an abbreviation written with dots is the abbreviation.
     const undotted = DOTTED_ABBREVIATION.test(text.trim()) ? text.replace(/\./g, '') : text;
     const parts = undotted.split(',').map(foldText).filter(Boolean);
@@ -130,6 +166,10 @@ export class GazetteerResolver implements DestinationResolver {
     // away; "Edinborough" still Edinburgh.
     const asTyped = this.readings(parts, this.asTyped);
     if (asTyped.length > 0) return this.mostLikely(asTyped, hotelCount);
+    // Readings past this point guess (a typo, words left out): each answers only when it wins
+    // clearly (guessed-readings.ts); the others are offered if nothing better is found.
+    const guessed = new Guessed();
+    const answered = (candidates: Candidate[], leftOut: LeftOut) => this.answeredGuess(candidates, leftOut, hotelCount, guessed);
     // "hotels in Rome", "new york, ny 10001": a name as typed (or a typo away) once the words
     // around it are left out ("the best hotel" is not the town of Best: no article goes unless
     // words came before it).
@@ -142,30 +182,53 @@ export class GazetteerResolver implements DestinationResolver {
       if (named.length === 0 && afterArticle) named = this.candidates(afterArticle, bare.slice(1), this.asTyped);
       // "hotels in Barcelna": what is left is read through a typo as any destination is.
       if (named.length === 0) named = this.candidates(afterArticle ?? bare[0], bare.slice(1), this.throughTypos);
-      if (named.length > 0) return this.mostLikely(named, hotelCount);
+      const reading = answered(named, NOTHING_LEFT_OUT);
+      if (reading) return reading;
     }
     // "Sonoma Valley", "hotels on Lake Garda", "Koh Samui island": the name without the words for
     // its kind, as typed, when the whole is no place's name.
     const named = bare.every((part) => part !== '') ? bare : parts;
-    const withoutKind = (lookup: Lookup) => this.firstCandidates(withoutKindWords(named[0]), named.slice(1), lookup);
+    const withoutKind = (lookup: Lookup) => {
+      const { name, found } = this.firstCandidates(withoutKindWords(named[0]), named.slice(1), lookup);
+      return answered(found, whatLeftOutSays(named[0].replace(name, ' ')));
+    };
     const kindless = withoutKind(this.asTyped);
-    if (kindless.length > 0) return this.mostLikely(kindless, hotelCount);
+    if (kindless) return kindless;
     // "madiera island": the name without its kind words, a typo away.
-    let throughTypos = this.readings(parts, this.throughTypos);
-    if (throughTypos.length === 0) throughTypos = withoutKind(this.throughTypos);
-    const typoReading = throughTypos.length > 0 ? this.mostLikely(throughTypos, hotelCount) : null;
+    const typoReading = answered(this.readings(parts, this.throughTypos), NOTHING_LEFT_OUT) ?? withoutKind(this.throughTypos);
     const begun = this.beginnings?.(text, hotelCount) ?? null;
     if (begun !== null && (typoReading === null || begun.score - BEGINNING_COST > typoReading.score)) return begun;
-    return typoReading ?? this.placeAmongWords(parts, hotelCount);
+    return typoReading ?? this.placeAmongWords(parts, hotelCount, guessed) ?? guessed.answer();
+  }
+
+  /**
+   * The likeliest of the candidates that a guess may answer with; the likeliest of all is kept
+   * in `guessed` when none may.
+   */
+  private answeredGuess(candidates: Candidate[], leftOut: LeftOut, hotelCount: HotelCount, guessed: Guessed): ScoredResolution | null {
+    if (candidates.length === 0) return null;
+    const guesses: Guess[] = candidates.map(({ entry, typos }) => ({
+      place: entry.place,
+      score: likelihood(entry, hotelCount(entry.place.id)) - TYPO_COST * typos,
+      meaning: likelihood(entry, 0) - TYPO_COST * typos,
+      typos,
+      alternate: entry.alternate,
+    }));
+    const good = candidates.filter((_, k) => answersAGuess(guesses[k], guesses, leftOut));
+    const reading = this.mostLikely(good.length > 0 ? good : candidates, hotelCount);
+    if (reading === null || good.length > 0) return reading;
+    guessed.add(reading);
+    return null;
   }
 
   /**
    * A well-known place named at the end of a text whose other words name nothing ("Disney World
    * Orlando", "Hilton Chicago", "Soho London"), or else at its start ("Orlando Disney World"): the
    * longest such run of words, as typed. Read last, when the whole text is nothing a typo or a
-   * beginning away either: "lso angeles" is Los Angeles, not Angeles City.
+   * beginning away either: "lso angeles" is Los Angeles, not Angeles City. The words left out
+   * may make it a guess ("Rialto Bridge" is no Rialto, California).
    */
-  private placeAmongWords(parts: string[], hotelCount: HotelCount): ScoredResolution | null {
+  private placeAmongWords(parts: string[], hotelCount: HotelCount, guessed: Guessed): ScoredResolution | null {
     const words = parts.join(' ').split(' ');
     // A traveller's text is a few words: a long one is not read so (each run is a lookup).
     if (words.length > MAX_WORDS_AMONG) return null;
@@ -173,21 +236,22 @@ export class GazetteerResolver implements DestinationResolver {
       const text = run.join(' ');
       // "best hotels" is not the town of Best, nor "hotels" a place, nor "me" (Montenegro's code) one among other words,
       // nor a word for a kind of place ("Sonoma Valley" is not Valley, Alabama; "Mount Rushmore" not Malta, MT).
-      if (text.length <= MAX_CODE_LENGTH || HOTEL_WORDS.test(text) || HOTEL_NOUN.test(text) || FEATURE_WORD.test(text) || WISHES_ONLY.test(rest.join(' '))) return [];
+      if (text.length <= MAX_CODE_LENGTH || HOTEL_WORDS.test(text) || HOTEL_NOUN.test(text) || FEATURE_WORD.test(text) || WISHES_ONLY.test(rest.join(' '))) return null;
       // Nor a word of three letters or fewer, which is as likely a code or a part of a name as a
       // place ("the best hotel" is not Teresina's airport, THE; "Big Sur" not Suriname, SUR, nor
       // Tenerife Sur Airport, nor Sur in Oman): codes are read typed alone.
-      return this.readings([text], this.asTyped).filter(({ entry }) => likelihood(entry, 0) >= WELL_KNOWN);
+      const known = this.readings([text], this.asTyped).filter(({ entry }) => likelihood(entry, 0) >= WELL_KNOWN);
+      return this.answeredGuess(known, whatLeftOutSays(rest.join(' ')), hotelCount, guessed);
     };
     for (let k = 1; k < words.length; k++) {
       const atEnd = named(words.slice(k), words.slice(0, k));
-      if (atEnd.length > 0) return this.mostLikely(atEnd, hotelCount);
+      if (atEnd) return atEnd;
     }
     for (let k = words.length - 1; k >= 1; k--) {
       // "Holiday Inn Express", "La Quinta Inn": a place's name as part of a hotel's.
       if (HOTEL_NOUN.test(words[k])) continue;
       const atStart = named(words.slice(0, k), words.slice(k));
-      if (atStart.length > 0) return this.mostLikely(atStart, hotelCount);
+      if (atStart) return atStart;
     }
     return null;
   }
@@ -252,26 +316,32 @@ export class GazetteerResolver implements DestinationResolver {
       }
     }
     if (place === null) return null;
-    return { place, score: bestScore, alternatives: this.alternatives(candidates, place, givesWay) };
+    return { place, score: bestScore, alternatives: this.alternatives(candidates, place, givesWay, hotelCount) };
   }
 
   /**
    * Other places the text may well mean: those bearing it as their own name ("Rome" is no name
    * of Lomé's to offer), at most ALTERNATIVE_MARGIN less likely than `chosen` by meaning alone,
    * hotels aside (a namesake without hotels yet is still one a traveller may mean: Portland,
-   * Maine beside Portland, Oregon). Most texts name one place: nothing is allocated for them.
+   * Maine beside Portland, Oregon); and, however much smaller, a namesake where the catalog has
+   * NAMESAKE_HOTELS hotels or more, a destination in its own right (Perth, Scotland; Naples,
+   * Florida; Santiago de los Caballeros for "Santiago", the beginning of its name). Likeliest
+   * first, hotels counted. Most texts name one place: nothing is allocated for them.
    */
-  private alternatives(candidates: Candidate[], chosen: Place, givesWay: (entry: NameEntry) => boolean): Place[] {
-    const meaning = ({ entry, typos }: Candidate) => likelihood(entry, 0) - TYPO_COST * typos;
+  private alternatives(candidates: Candidate[], chosen: Place, givesWay: (entry: NameEntry) => boolean, hotelCount: HotelCount): Place[] {
+    const meaning = ({ entry, typos }: Candidate) => likelihood(entry, hotelCount(entry.place.id)) - TYPO_COST * typos;
     let bar = likelihood({ place: chosen, bonus: 0, alternate: false }, 0);
-    for (const c of candidates) if (c.entry.place === chosen && !c.entry.alternate) bar = Math.max(bar, meaning(c));
+    for (const c of candidates) if (c.entry.place === chosen && !c.entry.alternate) bar = Math.max(bar, likelihood(c.entry, 0) - TYPO_COST * c.typos);
     bar -= ALTERNATIVE_MARGIN;
+    const chosenName = foldText(chosen.name);
     let found: { place: Place; meaning: number }[] | null = null;
     for (const c of candidates) {
       const other = c.entry.place;
-      if (other === chosen || c.entry.alternate || other.label === chosen.label || givesWay(c.entry)) continue;
+      if (other === chosen || other.label === chosen.label || givesWay(c.entry)) continue;
+      const destination = c.typos === 0 && hotelCount(other.id) >= NAMESAKE_HOTELS && other.kind === 'city';
+      if (c.entry.alternate && !(destination && foldText(other.name).startsWith(`${chosenName} `))) continue;
       const m = meaning(c);
-      if (m < bar) continue;
+      if (likelihood(c.entry, 0) - TYPO_COST * c.typos < bar && !destination) continue;
       found ??= [];
       const seen = found.find((f) => f.place === other);
       if (seen) seen.meaning = Math.max(seen.meaning, m);
@@ -282,13 +352,13 @@ export class GazetteerResolver implements DestinationResolver {
     return found.slice(0, MAX_ALTERNATIVES).map((f) => f.place);
   }
 
-  /** The candidates of the first of `names` that has any. */
-  private firstCandidates(names: string[], qualifiers: string[], lookup: Lookup): Candidate[] {
+  /** The candidates of the first of `names` that has any, and that name. */
+  private firstCandidates(names: string[], qualifiers: string[], lookup: Lookup): { name: string; found: Candidate[] } {
     for (const name of names) {
       const found = this.candidates(name, qualifiers, lookup);
-      if (found.length > 0) return found;
+      if (found.length > 0) return { name, found };
     }
-    return [];
+    return { name: '', found: [] };
   }
 
   private candidates(name: string, qualifiers: string[], lookup: Lookup): Candidate[] {

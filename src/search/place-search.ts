@@ -8,6 +8,8 @@ import type { CatalogIndex, Filters, HitList, SortOrder } from './catalog-index.
 
 /** How far a place with no hotels of its own is searched around its middle, in turn. */
 export const WIDER_REACH_KM = [10, 25, 50];
+/** An area without hotels in its box is searched from the circle round it, at most this wide, outwards. */
+export const AREA_REACH_FROM_KM = 100;
 
 /** The order a search of the place answers in when the caller sends none. */
 export function defaultSortOf(place: Place): SortOrder {
@@ -18,17 +20,23 @@ export function defaultSortOf(place: Place): SortOrder {
 /**
  * The place's hotels: filed under it, inside its box, or within its reach. A traveller never wants
  * an empty page while hotels are near: a place with a centre and none of its own is searched around
- * that centre, ever wider, up to 50 km. So are an area without hotels inside its box, and a country
- * without hotels of its own, around their middle (the Vatican, Monaco, San Marino: hotels filed
- * under the city they border). Searched so, the place is a point: nearest first unless `sort` says.
+ * that centre, ever wider, up to 50 km. So are an area without hotels inside its box (from the
+ * circle round the box outwards) and a country without hotels of its own, around their middle
+ * (the Vatican, Monaco, San Marino: hotels filed under the city they border). Searched so, the
+ * place is a point: nearest first unless `sort` says.
  */
 export function searchPlace(index: CatalogIndex, place: Place, filters: Filters, sort: SortOrder | undefined, limit: number): HitList {
   let found = index.inPlace(place, filters, sort ?? defaultSortOf(place), limit);
   const widens = place.hasCentre || place.kind === 'country' || place.box !== undefined;
   // How far around its point the place was searched already: a country, not at all.
   const searchedKm = place.hasCentre ? place.radiusKm : 0;
-  for (const radiusKm of WIDER_REACH_KM) {
+  // An area's reach starts at the circle round its box (a valley's hotels may all lie in the
+  // town at one end of it), up to AREA_REACH_FROM_KM: a remote island group is not answered
+  // with another country's hotels hundreds of kilometres away.
+  const fromKm = place.box !== undefined && !place.hasCentre ? Math.min(place.radiusKm, AREA_REACH_FROM_KM) : 0;
+  for (const reachKm of WIDER_REACH_KM) {
     if (found.total > 0 || !widens) break;
+    const radiusKm = fromKm + reachKm;
     if (radiusKm > searchedKm) found = index.near(place, radiusKm, filters, sort ?? 'distance', limit);
   }
   return found;

@@ -17,7 +17,9 @@ export const AMBIGUOUS_DESTINATIONS: AmbiguousCase[] = [
   ['Kingston', 'CA'], // Jamaica's capital and Ontario
   ['Córdoba', 'ES'], // Argentina and Andalusia (either way round)
   ['Hamilton', 'NZ'], // Ontario, New Zealand, Bermuda
+  // A smaller namesake with hotels of its own is offered however small (issue 47).
+  ['London', 'CA'], // England, and Ontario (400,000 people)
 ];
 
-/** Names nearly everyone means one way (their namesakes are towns): no alternatives. */
-export const CLEAR_DESTINATIONS: string[] = ['Paris', 'London', 'Tokyo', 'Lisbon', 'Rome', 'Amsterdam', 'New York', 'Sydney'];
+/** Names nearly everyone means one way (their namesakes are towns with few hotels or none): no alternatives. */
+export const CLEAR_DESTINATIONS: string[] = ['Paris', 'Tokyo', 'Lisbon', 'Rome', 'Amsterdam', 'New York', 'Sydney'];

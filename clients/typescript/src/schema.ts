@@ -224,7 +224,7 @@ export interface components {
             hotels: components["schemas"]["HotelCard"][];
             /** @description Present when more hotels follow (up to 500 deep): send it as cursor, with the same parameters, for the next page. */
             next_cursor?: string;
-            /** @description Only for a destination that several places may well mean ("Springfield"): the others, likeliest first, each at most 30 times less likely than the place answered. Offer them as "did you mean"; absent when the choice is clear. */
+            /** @description Only for a destination that several places may well mean ("Springfield"): the others, likeliest first, each at most 30 times less likely than the place answered, or a smaller namesake with at least 5 hotels of its own (London, Ontario beside London). Offer them as "did you mean"; absent when the choice is clear. */
             alternatives?: components["schemas"]["PlaceAlternative"][];
         };
         PlaceAlternative: {
@@ -521,6 +521,8 @@ export interface components {
                 code: "unauthorized" | "rate_limited" | "invalid_params" | "not_found" | "upstream_unavailable";
                 /** @description What went wrong, naming the parameter, the rule and the value. */
                 message: string;
+                /** @description Only on a destination search's 404, when the text was read only by a guess that did not win clearly ("Casablanca Valley" as the city of Casablanca, "Yarra Valley" as Yara, Cuba): the places guessed, likeliest first. Offer them as "did you mean"; each is searched by its place_id. */
+                alternatives?: components["schemas"]["PlaceAlternative"][];
             };
         };
     };
