@@ -1,13 +1,18 @@
 // The hotels people open most, kept in memory: a hotel's page is asked for again and again (the
 // popular few of a catalog), and its record is the same until a new catalog is read. A read of
 // the store costs a SQLite lookup and the parse of its lists, or a PostgreSQL round trip; a
-// remembered one, a Map lookup. At most `capacity` records (least recently used go first); none
-// is kept across catalogs, and a hotel that is not found is not remembered.
+// remembered one, a lookup. At most `capacity` records (least recently used go first); none is
+// kept across catalogs, and a hotel that is not found is not remembered.
+//
+// lru-cache, not a Map re-inserted on each hit: with ids drawn from a whole catalog nearly every
+// read misses and evicts, and evicting a Map's oldest entry (`keys().next()`) walks the deleted
+// entries V8 keeps until it rehashes: 15-24 µs a miss in a full Map of 20,000 (ids drawn from a
+// million), against 0.2-0.5 µs for lru-cache's linked list over fixed arrays (measured 2026-11-28).
+import { LRUCache } from 'lru-cache';
 import type { HotelRecord } from './hotel.js';
 
 export class HotHotels {
-  // A Map iterates in insertion order: re-inserting on a hit keeps the oldest first.
-  private readonly records = new Map<string, HotelRecord>();
+  private readonly records: LRUCache<string, HotelRecord> | null;
   private generation = -1;
 
   /**
@@ -17,31 +22,26 @@ export class HotHotels {
   constructor(
     private readonly read: (id: string) => Promise<HotelRecord | null>,
     private readonly currentGeneration: () => number,
-    private readonly capacity: number,
-  ) {}
+    capacity: number,
+  ) {
+    this.records = capacity > 0 ? new LRUCache({ max: capacity }) : null;
+  }
 
   get size(): number {
-    return this.records.size;
+    return this.records?.size ?? 0;
   }
 
   async get(id: string): Promise<HotelRecord | null> {
     const generation = this.currentGeneration();
     if (generation !== this.generation) {
-      this.records.clear();
+      this.records?.clear();
       this.generation = generation;
     }
-    const known = this.records.get(id);
-    if (known) {
-      this.records.delete(id);
-      this.records.set(id, known);
-      return known;
-    }
+    const known = this.records?.get(id);
+    if (known) return known;
     const record = await this.read(id);
     // Kept only if the catalog did not change while it was read.
-    if (record && this.capacity > 0 && generation === this.generation) {
-      this.records.set(id, record);
-      if (this.records.size > this.capacity) this.records.delete(this.records.keys().next().value!);
-    }
+    if (record && generation === this.generation) this.records?.set(id, record);
     return record;
   }
 }
