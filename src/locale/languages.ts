@@ -56,3 +56,22 @@ export function negotiateLanguage(acceptLanguage: string): NameLanguage | null {
 export function namesLanguage(tag: string | null | undefined): NameLanguage {
   return (tag && nameLanguageOf(tag)) || DEFAULT_LANGUAGE;
 }
+
+/**
+ * A set of the service's languages as bits (bit k for NAME_LANGUAGES[k]), as the gazetteer's
+ * name entries carry the languages a name is written in. Tags it has no language for are left out.
+ */
+export function languageMask(tags: Iterable<string>): number {
+  let mask = 0;
+  for (const tag of tags) {
+    const k = NAME_LANGUAGES.indexOf(tag as NameLanguage);
+    if (k >= 0) mask |= 1 << k;
+  }
+  return mask;
+}
+
+/** True when a mask of languageMask holds the language (Brazilian Portuguese holds with Portuguese). */
+export function maskHolds(mask: number, language: NameLanguage): boolean {
+  const bit = (tag: NameLanguage) => 1 << NAME_LANGUAGES.indexOf(tag);
+  return (mask & bit(language)) !== 0 || (language === 'pt-BR' && (mask & bit('pt')) !== 0);
+}

@@ -108,7 +108,7 @@ export async function searchHotels(
     destination = q.label ?? `${plan.lat}, ${plan.lng}`;
     found = index.near(plan, plan.radiusKm, filters, q.sort ?? 'distance', limit);
   } else if (plan.kind === 'destination') {
-    const resolution = services.resolver.resolve(plan.text, (id) => index.hotelCount(id));
+    const resolution = services.resolver.resolve(plan.text, (id) => index.hotelCount(id), language);
     if (!resolution?.place) {
       const guesses = (resolution?.alternatives ?? []).map((place) => alternativeOf(place, services.names, language));
       throw new DestinationNotFound(noPlaceMessage(plan.text, guesses.length > 0), guesses);

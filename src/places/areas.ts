@@ -4,7 +4,8 @@
 // best-rated first, as a region is; a sight, peak, cape or waterfall is a point to the traveller:
 // nearest first. Other files of the same form add to them, each made by its own script: the
 // UNESCO World Heritage sites and a reviewed table of tourist regions (sights.json), the national
-// parks of every country (more-areas.json), named islands (islands.json).
+// parks of every country (more-areas.json), named islands (islands.json), and a reviewed table of
+// tourist areas the others lack or get wrong (reviewed-areas.json).
 import { readFileSync } from 'node:fs';
 import { dataFile } from './data-file.js';
 import { foldText, slugify } from '../text/fold.js';
@@ -49,13 +50,18 @@ function readAreas(file: URL): AreaSource[] {
 
 /** The bundled area files after Natural Earth's, each made by its own script from its own sources. */
 const MORE_AREA_FILES = ['sights.json', 'more-areas.json', 'islands.json'];
+/**
+ * Reviewed tables, read before the others: the first area of a name and country wins, so an
+ * entry there replaces a derived one whose box is wrong (scripts/derive-reviewed-areas.ts).
+ */
+const REVIEWED_AREA_FILES = ['reviewed-areas.json'];
 
-/** Natural Earth's areas (areas.json), then the sights, regions and areas of the other bundled files. */
+/** The reviewed areas, Natural Earth's (areas.json), then the sights, regions and areas of the other bundled files. */
 export function loadAreaSources(): AreaSource[] {
   const areas = dataFile('areas.json');
   if (!areas) throw new Error('the bundled areas file (src/places/data/areas.json) is missing');
-  const more = MORE_AREA_FILES.map(dataFile).filter((file): file is URL => file !== undefined);
-  return [areas, ...more].flatMap(readAreas);
+  const files = (names: string[]) => names.map(dataFile).filter((file): file is URL => file !== undefined);
+  return [...files(REVIEWED_AREA_FILES), areas, ...files(MORE_AREA_FILES)].flatMap(readAreas);
 }
 
 const KM_PER_DEGREE = 111.2;

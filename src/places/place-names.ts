@@ -1,9 +1,29 @@
 // The names places are known by, each leading to its places with how likely each is meant.
 // Filled while the gazetteer is built, then frozen flat: one list of entries in name order and
 // each name's run of it. Flat, the gazetteer saves and reads back as a few columns instead of
-// half a million small objects and arrays.
+// half a million small objects and arrays. Keys are filed and looked up as placeNameKey writes
+// them, so "부에노스 아이레스" meets "부에노스아이레스" whoever folded it.
+import { placeNameKey } from '../text/fold.js';
 import { KeyIndex } from '../text/key-index.js';
+import { DEFAULT_LANGUAGE, maskHolds, type NameLanguage } from '../locale/languages.js';
 import type { NameEntry } from './gazetteer.js';
+
+/** True when the entry's name is written in the language (its `languages` hold it). */
+export function speaks(entry: NameEntry, language: NameLanguage): boolean {
+  return entry.languages !== undefined && entry.languages !== 0 && maskHolds(entry.languages, language);
+}
+
+/**
+ * The readings of a name in the traveller's language: when some place bears the name in that
+ * language, a place that bears it only as an alternate name of no such language is not meant
+ * ("Şam" with lang=tr is Damascus, not a name the United States also has in some list); places
+ * bearing it as their own name stay, and likelihood chooses among what is left. Without a
+ * language (or in English, the language of the places' own names), the readings as they are.
+ */
+export function readInLanguage<T extends { entry: NameEntry }>(candidates: T[], language: NameLanguage | null | undefined): T[] {
+  if (!language || language === DEFAULT_LANGUAGE || !candidates.some((c) => speaks(c.entry, language))) return candidates;
+  return candidates.filter((c) => !c.entry.alternate || speaks(c.entry, language));
+}
 
 export class PlaceNames {
   /** While filling: one entry, or several for a name many places share. Null once frozen. */
@@ -14,7 +34,8 @@ export class PlaceNames {
   private numbers = new KeyIndex([]);
 
   /** Files a name under a key, unless the key is empty or already leads to the place. */
-  add(key: string, entry: NameEntry): void {
+  add(folded: string, entry: NameEntry): void {
+    const key = placeNameKey(folded);
     if (!key) return;
     if (this.filling === null) throw new Error('place names are frozen');
     const existing = this.filling.get(key);
@@ -47,7 +68,8 @@ export class PlaceNames {
   }
 
   /** The entries of a folded name; empty for a name no place has. */
-  named(key: string): readonly NameEntry[] {
+  named(folded: string): readonly NameEntry[] {
+    const key = placeNameKey(folded);
     if (this.filling !== null) {
       const found = this.filling.get(key);
       return found === undefined ? [] : Array.isArray(found) ? found : [found];

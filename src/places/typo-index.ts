@@ -10,8 +10,12 @@
 // collides only brings a name for the typo count to turn down.
 import { placeTypos, placeTyposAllowed } from './place-typos.js';
 
-/** Letters, digits and the punctuation folded names keep: names in other scripts are not typed with Latin typos. */
-const LATIN = /^[a-z0-9 '.-]+$/;
+/**
+ * Latin or Cyrillic letters, digits and the punctuation folded names keep: names in other scripts
+ * (kana, Han, Hangul...) are not typed with letter typos. Cyrillic exonyms ("Мюнхен") are typed
+ * with the same slips as Latin names.
+ */
+const LATIN = /^(?:[a-z0-9 '.-]+|[\p{scx=Cyrillic}0-9 '.-]+)$/u;
 /** Names shorter than this are not filed: "Rom" is not Rome, "FRA" not "FRO". */
 const MIN_LENGTH = 4;
 /** Room for the name's number beside the hash (2^21 names), keeping the key exact in a double (2^32 x 2^21 = 2^53). */

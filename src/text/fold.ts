@@ -70,3 +70,20 @@ export function foldWords(text: string): string[] {
 export function slugify(text: string): string {
   return foldWords(text).join('-');
 }
+
+// Chinese, Japanese and Korean are typed with or without spaces between words ("부에노스 아이레스",
+// "ニューヨーク・シティ" whose dot folds to a space), and Japanese writes a long vowel at a word's
+// end or not ("メキシコシティー", "メキシコシティ"): a place name's key holds neither.
+const CJK = '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}';
+const CJK_GAP = new RegExp(`(?<=[${CJK}]) (?=[${CJK}])`, 'gu');
+const LONG_VOWEL_END = /ー+$/u;
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/** A folded place name as places are filed under it: no spaces between CJK words, no long-vowel mark at the end. */
+export function placeNameKey(folded: string): string {
+  // Most keys have neither a space nor a final long vowel to look at: no regular expression for them.
+  const last = folded.charCodeAt(folded.length - 1);
+  if (last !== 0x30fc && !folded.includes(' ')) return folded;
+  if (!NOT_ASCII.test(folded)) return folded;
+  return folded.replace(CJK_GAP, '').replace(LONG_VOWEL_END, '');
+}
