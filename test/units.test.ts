@@ -82,6 +82,21 @@ describe('typos in a place name', () => {
     }
   });
 
+  it('counts a vowel for a vowel, or a letter of the same sound, as one typo in Cyrillic and Greek too', () => {
+    for (const [typed, name] of [
+      ['масква', 'москва'], // а for о: Moscow as it sounds
+      ['санкт-петирбург', 'санкт-петербург'],
+      ['виена', 'вена'], // a letter added
+      ['киив', 'киев'], // Kyiv, и for е
+      ['минхен', 'мюнхен'], // и for ю: Munich
+      ['αθινα', 'αθηνα'], // ι for η
+    ]) {
+      expect(placeTypos(typed, name), `${typed} → ${name}`).toBe(1);
+    }
+    expect(placeTypos('мосвка', 'москва')).toBe(1); // two letters swapped
+    expect(placeTypos('моцква', 'москва')).toBe(2); // ц for с: unlike letters
+  });
+
   it('counts a letter changed for an unlike one as two, and never reads another first letter', () => {
     expect(placeTypos('neverland', 'nederland')).toBe(2);
     expect(placeTypos('parix', 'paris')).toBe(1); // x is the key below s

@@ -6,7 +6,8 @@
 //   - a name with another first letter is no typo reading at all ("Narnia" is not Sarnia);
 //   - a letter dropped, added or doubled, or two letters swapped, is one typo;
 //   - a letter changed is one typo for a vowel for a vowel, a neighbouring key or a letter of
-//     the same sound, and two otherwise ("Neverland" is two from Nederland, not one);
+//     the same sound (in Latin, Cyrillic and Greek letters), and two otherwise ("Neverland" is
+//     two from Nederland, not one);
 //   - a text is read one typo away from 5 letters, two from 10: a four-letter word is a typo
 //     away from too many towns ("Hotl", "Holt"), and a short name two typos off is another
 //     word ("Westeros" is not Westerlo).
@@ -36,13 +37,30 @@ const CLOSE_LETTERS: Uint8Array = (() => {
   return pairs;
 })();
 
+/**
+ * The same for Cyrillic and Greek, whose names ("Москва", "Київ", "Αθήνα") are read through
+ * typos too: a vowel for a vowel, and letters of the same sound (voiced for voiceless, и for й).
+ * Keyed by the two char codes; other scripts have no close letters.
+ */
+const OTHER_CLOSE_LETTERS: ReadonlySet<number> = (() => {
+  const pairs = new Set<number>();
+  const add = (a: string, b: string) => {
+    pairs.add(a.charCodeAt(0) * 65536 + b.charCodeAt(0));
+    pairs.add(b.charCodeAt(0) * 65536 + a.charCodeAt(0));
+  };
+  for (const vowels of ['аеёиоуыэюяіїє', 'αεηιουω']) for (const a of vowels) for (const b of vowels) if (a !== b) add(a, b);
+  for (const [a, b] of ['бп', 'вф', 'гк', 'гх', 'дт', 'жш', 'зс', 'шщ', 'ий', 'ьъ', 'βφ', 'γκ', 'δτ', 'κχ', 'σζ']) add(a, b);
+  return pairs;
+})();
+
 /** 0 for the same letter, 1 for a close one (vowel for vowel, neighbouring key, same sound), 2 otherwise. */
 export function substitutionCost(a: string, b: string): number {
   if (a === b) return 0;
   const x = a.charCodeAt(0);
   const y = b.charCodeAt(0);
-  // Folded text is mostly ASCII; other letters are never close.
-  return x < 128 && y < 128 && CLOSE_LETTERS[x * 128 + y] === 1 ? 1 : 2;
+  // Folded text is mostly ASCII; of other letters, only Cyrillic and Greek ones are close.
+  if (x < 128 && y < 128) return CLOSE_LETTERS[x * 128 + y] === 1 ? 1 : 2;
+  return OTHER_CLOSE_LETTERS.has(x * 65536 + y) ? 1 : 2;
 }
 
 /** Typos a folded text of this length may carry and still be read as a place: 1 from 5 letters, 2 from 10. */

@@ -50,6 +50,9 @@ export const LOCALIZED_CASES: readonly LocalizedCase[] = [
   ...of('typo', 'nl', [['Istamboel', 'Istanbul'], ['Istanbeol', 'Istanbul']]),
   ...of('typo', 'pl', [['Wiedenn', 'Vienna']]),
   ...of('typo', 'ru', [['Москваа', 'Moscow'], ['Стамбл', 'Istanbul'], ['Мюнхн', 'Munich']]),
+  // A vowel for a vowel, as in Latin letters (issue 47: Cyrillic typos as in English).
+  ...of('typo', 'ru', [['Масква', 'Moscow'], ['Барсилона', 'Barcelona'], ['Лисабон', 'Lisbon'], ['Вашингтан', 'Washington']]),
+  ...of('typo', 'uk', [['Варшева', 'Warsaw'], ['Лондін', 'London']]),
   ...of('stays', 'zh-Hans', [['呵呵呵呵', 404]]),
   ...of('stays', 'ja', [['ーーー', 404]]),
 ];
