@@ -8,11 +8,17 @@
 // Source: scripts/data/reviewed-areas.psv, a table written for this service from general
 // geographic knowledge (Wikipedia/Wikidata-level facts: where a place is, roughly how far it
 // reaches, its country), one area a line: name | aliases | kind | countries | lat | lng |
-// extent | Wikidata id | "fix" or "offshore". Only facts; approximate by design (centres to ~0.01-0.05°,
-// extents rounded to a few km). Wikidata ids are given only where the writer was sure of them;
-// none of them could be confirmed from a dataset at hand, unless test/area-table.test.ts finds the
-// same id in sights.json (UNESCO's, through a CC0 join). The table owes nothing to the service's
-// answers nor to its relevance cases.
+// extent | Wikidata id@source | "fix" or "offshore". Only facts; approximate by design (centres to
+// ~0.01-0.05°, extents rounded to a few km). The table owes nothing to the service's answers nor
+// to its relevance cases.
+//
+// Wikidata ids: written into the table by scripts/derive-reviewed-areas-wikidata.ts, each with the
+// datasets that confirm it, first the one that names it ("Q26955@ne10m-regions+ogr"): Natural
+// Earth 1:10m 5.1 (public domain; ne10m-regions, -lakes, -points, -peaks, -admin1),
+// OpenGeographyRegions (CC0; ogr), UNESCO's list as joined to Wikidata in sights.json (CC0;
+// unesco); "memory" for the few the table's writer gave that no dataset confirms. That script's
+// header gives the versions, commits and matching rules. The output keeps the id as "w" and its
+// sources as "ws".
 //
 // Rules:
 //   - Kinds: those of areas.json (region, valley, coast, island_group, peninsula, lake, island,
@@ -55,6 +61,8 @@ const OTHER_FILES = ['areas.json', 'sights.json', 'more-areas.json', 'islands.js
 const VERBOSE = process.env.VERBOSE === '1';
 
 export const KINDS = new Set(['region', 'valley', 'coast', 'island_group', 'peninsula', 'lake', 'island', 'mountain_range', 'plateau', 'desert', 'delta', 'wetland', 'park', 'basin', 'plain', 'peak', 'waterfall', 'cape', 'sight']);
+/** The sources a Wikidata id may have (scripts/derive-reviewed-areas-wikidata.ts says what each is). */
+export const WIKIDATA_SOURCES = new Set(['ne10m-regions', 'ne10m-lakes', 'ne10m-points', 'ne10m-peaks', 'ne10m-admin1', 'ogr', 'unesco', 'memory']);
 const POINT_KINDS = new Set(['sight', 'peak', 'waterfall', 'cape']);
 /** How far (km) an existing area of the same name may lie and still be the same place. */
 const REACH_KM = 60;
@@ -67,6 +75,8 @@ interface TableLine extends AreaEntry {
   /** An island 1:50m does not draw, far off its country's coast (San Andrés): not checked. */
   offshore: boolean;
   wikidata?: string;
+  /** The datasets that confirm it ("ne10m-regions+ogr"), or "memory". */
+  wikidataSource?: string;
 }
 
 function rectBox(lat: number, lng: number, widthKm: number, heightKm: number): [number, number, number, number] {
@@ -77,7 +87,8 @@ function rectBox(lat: number, lng: number, widthKm: number, heightKm: number): [
 }
 
 function parseLine(text: string, line: number): TableLine {
-  const [name, aliases, kind, countries, lat, lng, extent, wikidata = '', fix = ''] = text.split('|').map((s) => s.trim());
+  const [name, aliases, kind, countries, lat, lng, extent, wikidataCell = '', fix = ''] = text.split('|').map((s) => s.trim());
+  const [wikidata = '', wikidataSource = ''] = wikidataCell.split('@');
   const fail = (why: string) => new Error(`${TABLE}:${line}: ${why}: ${text}`);
   if (!name || !KINDS.has(kind)) throw fail('no name, or a kind not of areas.json');
   const codes = countries.split(',').map((c) => c.trim());
@@ -88,11 +99,13 @@ function parseLine(text: string, line: number): TableLine {
   if (!size) throw fail('extent is "W x H" km or one side');
   const [w, h] = [Number(size[1]), Number(size[2] ?? size[1])];
   if (wikidata && !/^Q[1-9]\d*$/.test(wikidata)) throw fail('bad Wikidata id');
+  if (wikidata && !wikidataSource.split('+').every((tag) => WIKIDATA_SOURCES.has(tag))) throw fail('a Wikidata id without its source ("Q1142@ogr")');
   return {
     line,
     fix: fix === 'fix',
     offshore: fix === 'offshore' && (kind === 'island' || kind === 'island_group'),
     wikidata: wikidata || undefined,
+    wikidataSource: wikidataSource || undefined,
     name,
     aliases: aliases ? aliases.split(';').map((a) => a.trim()) : [],
     kind,
@@ -101,7 +114,7 @@ function parseLine(text: string, line: number): TableLine {
     lng: ln,
     box: rectBox(la, ln, w, h),
     point: POINT_KINDS.has(kind),
-    extra: { w: wikidata || undefined, src: 'reviewed', off: fix === 'offshore' ? '1' : undefined },
+    extra: { w: wikidata || undefined, ws: wikidataSource || undefined, src: 'reviewed', off: fix === 'offshore' ? '1' : undefined },
   };
 }
 
@@ -191,12 +204,15 @@ const outside = kept.flatMap((e) => {
 });
 
 const about =
-  'Tourist areas travellers search that the other area files lack or get wrong (wine regions, historical and cultural regions, valleys, coasts and rivieras, island groups, peninsulas, lakes, mountain and ski areas, famous sights outside the UNESCO list), from a reviewed table written for this service (scripts/data/reviewed-areas.psv), made by scripts/derive-reviewed-areas.ts (rules there). Same format as areas.json: n name, a aliases, k kind, c countries (ISO 3166-1 alpha-2), ll centre [lat, lng], bb box [south, west, north, east] (the extent centred on the centre, approximate), p 1 for a point (sight, peak, waterfall, cape: searched around it), w the Wikidata item where the table gives one, src "reviewed", off 1 for an island far off its country that Natural Earth 1:50m does not draw. Loaded before the other area files: an entry replaces one of theirs of the same name and country.';
+  'Tourist areas travellers search that the other area files lack or get wrong (wine regions, historical and cultural regions, valleys, coasts and rivieras, island groups, peninsulas, lakes, mountain and ski areas, famous sights outside the UNESCO list), from a reviewed table written for this service (scripts/data/reviewed-areas.psv), made by scripts/derive-reviewed-areas.ts (rules there). Same format as areas.json: n name, a aliases, k kind, c countries (ISO 3166-1 alpha-2), ll centre [lat, lng], bb box [south, west, north, east] (the extent centred on the centre, approximate), p 1 for a point (sight, peak, waterfall, cape: searched around it), w the Wikidata item, ws the datasets that confirm it (ne10m-regions, ne10m-lakes, ne10m-points, ne10m-peaks, ne10m-admin1: Natural Earth 1:10m 5.1; ogr: OpenGeographyRegions; unesco: sights.json; memory: none, from the table writer alone), src "reviewed", off 1 for an island far off its country that Natural Earth 1:50m does not draw. Loaded before the other area files: an entry replaces one of theirs of the same name and country.';
 writeFileSync(OUTPUT, areaFileText(about, [{ what: 'reviewed table of tourist areas (this repository)', repository: 'this repository', path: 'scripts/data/reviewed-areas.psv', commit: '' }], kept));
 
 const byKind = new Map<string, number>();
 for (const e of kept) byKind.set(e.kind, (byKind.get(e.kind) ?? 0) + 1);
 console.log(`${kept.length} areas (${table.length} in the table, ${leftOut.length} already in other files, ${replaced.length} replacing one), ${kept.filter((e) => e.wikidata).length} with a Wikidata id`);
+const bySource = new Map<string, number>();
+for (const e of kept) if (e.wikidataSource) bySource.set(e.wikidataSource.split('+')[0], (bySource.get(e.wikidataSource.split('+')[0]) ?? 0) + 1);
+console.log(`Wikidata ids by first source: ${[...bySource].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
 console.log([...byKind].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', '));
 if (replaced.length) console.log(`replacing: ${replaced.join(', ')}`);
 if (outside.length) console.log(`centres outside their country (fix the table):\n  ${outside.join('\n  ')}`);

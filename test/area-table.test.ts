@@ -1,7 +1,8 @@
 // The reviewed table of tourist areas (src/places/data/reviewed-areas.json, made by
 // scripts/derive-reviewed-areas.ts), checked mechanically: each centre in its country (Natural
 // Earth 1:50m outlines, scripts/data/country-outlines.json), each box around its centre and of an
-// extent sane for its kind, Wikidata ids well formed, unique and, where UNESCO's list (sights.json)
+// extent sane for its kind, Wikidata ids well formed, unique, each with the datasets that confirm
+// it (counted by source; at least 45 from a dataset) and, where UNESCO's list (sights.json)
 // carries the same id, at the same place; names unique per country; and, on the demo catalog,
 // no area whose centre has hotels nearby with a box that holds none. Then, over HTTP, the valleys
 // whose old boxes held no hotel.
@@ -15,7 +16,7 @@ import { builtInGazetteer } from '../src/places/gazetteer.js';
 import { foldText } from '../src/text/fold.js';
 import { startTestService, type TestService } from './support/test-service.js';
 
-type Row = AreaRow & { w?: string; off?: string };
+type Row = AreaRow & { w?: string; ws?: string; off?: string };
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 const rows = (JSON.parse(read('../src/places/data/reviewed-areas.json')) as { areas: Row[] }).areas;
 const sights = (JSON.parse(read('../src/places/data/sights.json')) as { areas: Row[] }).areas;
@@ -60,10 +61,20 @@ describe('the reviewed table of tourist areas', () => {
     expect(bad).toEqual([]);
   });
 
-  it('gives well-formed, unique Wikidata ids, at the place UNESCO gives the same id', () => {
+  it('gives well-formed, unique Wikidata ids, each with the datasets that confirm it, at the place UNESCO gives the same id', () => {
     const ids = rows.flatMap((r) => (r.w ? [r.w] : []));
     expect(ids.filter((id) => !/^Q[1-9]\d*$/.test(id))).toEqual([]);
     expect(ids.length - new Set(ids).size).toBe(0);
+    // Each id with its sources (scripts/derive-reviewed-areas-wikidata.ts), and only with an id.
+    const sources = new Set(['ne10m-regions', 'ne10m-lakes', 'ne10m-points', 'ne10m-peaks', 'ne10m-admin1', 'ogr', 'unesco', 'memory']);
+    expect(rows.filter((r) => !r.w !== !r.ws || (r.ws && !r.ws.split('+').every((s) => sources.has(s)))).map((r) => `${r.n}: ${r.w}@${r.ws}`)).toEqual([]);
+    const bySource = new Map<string, number>();
+    for (const r of rows) if (r.ws) bySource.set(r.ws.split('+')[0], (bySource.get(r.ws.split('+')[0]) ?? 0) + 1);
+    console.log(`reviewed areas' Wikidata ids by first source: ${[...bySource].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    // Confirmed from a dataset: at least this many; from the table writer's memory alone: no more.
+    expect(rows.filter((r) => r.ws && r.ws !== 'memory').length).toBeGreaterThanOrEqual(45);
+    expect(bySource.get('memory') ?? 0).toBeLessThanOrEqual(4);
+    // Where sights.json and this file give the same id, the centres agree within their extents.
     const unesco = new Map(sights.filter((s) => s.w).map((s) => [s.w!, s]));
     const far = rows.flatMap((r) => {
       const s = r.w ? unesco.get(r.w) : undefined;
@@ -73,6 +84,8 @@ describe('the reviewed table of tourist areas', () => {
       return km > allowed ? [`${r.n} ${r.w}: ${Math.round(km)} km from UNESCO's ${s.n}`] : [];
     });
     expect(far).toEqual([]);
+    // An id "unesco" confirms is one sights.json has.
+    expect(rows.filter((r) => r.ws?.split('+').includes('unesco') && !unesco.has(r.w!)).map((r) => r.n)).toEqual([]);
   });
 
   it('names each area once per country, and nothing the loader already has under that name but what it means to replace', () => {
