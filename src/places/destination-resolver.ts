@@ -54,6 +54,8 @@ const HOTEL_WEIGHT = 0.75;
 // A reading through a typo counts for a tenth of one as typed, per typo: of two famous places
 // one typo away, the more likely still wins.
 export const TYPO_COST = 1;
+/** How much likelier (log10) a place must be to win by another name over one bearing the text as its own. */
+const OWN_NAME_FIRST = 1;
 /** A name typed in part counts as one typo does. */
 const BEGINNING_COST = TYPO_COST;
 /** A city bearing a region's other name is what that name means when it holds this share of the region's people. */
@@ -85,6 +87,8 @@ function withoutWordsAround(part: string): string {
 /** Words place names are written with in full or short, each way to the other. */
 const OTHER_SPELLING: Record<string, string> = { saint: 'st', st: 'saint', sainte: 'ste', ste: 'sainte', mount: 'mt', mt: 'mount', fort: 'ft', ft: 'fort' };
 const SHORT_AND_LONG = /\b(?:saint|st|sainte|ste|mount|mt|fort|ft)\b/g;
+/** Elided words of French, Italian and Irish names, typed apart: "d azur", "l aquila", "dell orto", "o brien". */
+const ELISION = /\b([dlmnst]|qu|dell|all|nell|sull|sant|o) (?=[a-z])/g;
 
 /** Among other words, a word this short is not read as a place: it is a code, or part of a name. */
 const MAX_CODE_LENGTH = 3;
@@ -144,14 +148,21 @@ export class GazetteerResolver implements DestinationResolver {
       const entries = gazetteer.entriesNamed(name);
       // "Saint Louis" is St. Louis as much as Saint-Louis: a name written either way means both.
       const other = name.replace(SHORT_AND_LONG, (word) => OTHER_SPELLING[word]);
-      const all = other === name ? entries : [...entries, ...gazetteer.entriesNamed(other)];
+      let all = other === name ? entries : [...entries, ...gazetteer.entriesNamed(other)];
+      // "cote d azur", "l aquila": an elision typed with a space for its apostrophe, which
+      // folding drops ("Côte d'Azur" is filed as "cote dazur").
+      const elided = all.length === 0 ? name.replace(ELISION, '$1') : name;
+      if (elided !== name) all = gazetteer.entriesNamed(elided);
       return all.map((entry) => ({ entry, typos: 0 }));
     };
     this.throughTypos = (name) => gazetteer.entriesNear(name);
   }
 
-  private namesACapital(folded: string): boolean {
-    return this.gazetteer.entriesNamed(folded).some(({ place }) => place.kind === 'city' && this.gazetteer.capitalOf(place.countryCode) === place.id);
+  /** A capital called so ("Praia"), or an area or sight by its own name ("New Forest", "Grand Canyon"). */
+  private namesAPlaceOfItsOwn(folded: string): boolean {
+    return this.gazetteer
+      .entriesNamed(folded)
+      .some(({ place, alternate }) => (place.kind === 'city' && this.gazetteer.capitalOf(place.countryCode) === place.id) || (!alternate && (place.kind === 'area' || place.kind === 'landmark')));
   }
 
   resolve(text: string, hotelCount: HotelCount, language?: NameLanguage): Resolution | Guesses | null {
@@ -160,8 +171,9 @@ export class GazetteerResolver implements DestinationResolver {
     const parts = undotted.split(',').map(foldText).filter(Boolean);
     if (parts.length === 0) return null;
     // "island", "the lake", "valley": a kind of place, not one (not Iceland, not Valley, Alabama);
-    // but a capital called so is that capital ("Praia", Cape Verde's, is also "beach").
-    if (namesOnlyAKind(parts.join(' ')) && !this.namesACapital(parts.join(' '))) return null;
+    // but a capital called so is that capital ("Praia", Cape Verde's, is also "beach"), and an
+    // area so called is that area ("New Forest" is no wish for a new forest).
+    if (namesOnlyAKind(parts.join(' ')) && !this.namesAPlaceOfItsOwn(parts.join(' '))) return null;
     // A name the traveller's language gives some place is read as that place's, not as another
     // place's name in some other list ("Şam" with lang=tr is Damascus): place-names.ts.
     const inLanguage = (lookup: Lookup): Lookup => (language && language !== DEFAULT_LANGUAGE ? (name) => readInLanguage(lookup(name), language) : lookup);
@@ -312,11 +324,17 @@ export class GazetteerResolver implements DestinationResolver {
       // Both by another name ("Nueva York", "Kreta"): the city only when it is a good part of the region.
       return cityPeople !== undefined && (!alternate || cityPeople >= NAMESAKE_CITY_SHARE * place.population);
     };
+    // A place called so as its own name is what the name means, unless one that has it only as
+    // another name of no known language is far likelier ("Sylt" is the island, not Sylhet in one
+    // list's spelling). A name in a language ("Monaco" for Munich in Italian) is a name, not a
+    // spelling; an airport's name holds its town's ("Nice-Côte d'Azur") and claims nothing.
+    const ownNamed = candidates.some(({ entry, typos }) => !entry.alternate && typos === 0 && entry.place.kind !== 'airport' && !givesWay(entry));
     let place: Place | null = null;
     let bestScore = -Infinity;
     for (const { entry, typos } of candidates) {
       if (givesWay(entry)) continue;
-      const score = likelihood(entry, hotelCount(entry.place.id)) - TYPO_COST * typos;
+      const untagged = entry.alternate && !entry.languages;
+      const score = likelihood(entry, hotelCount(entry.place.id)) - TYPO_COST * typos - (ownNamed && untagged ? OWN_NAME_FIRST : 0);
       if (score > bestScore || (score === bestScore && place !== null && entry.place.id < place.id)) {
         place = entry.place;
         bestScore = score;

@@ -232,6 +232,9 @@ export const TRAVELLER_DESTINATION_CASES: TravellerCase[] = [
   // for every one of these is the famous destination one letter or sound away; labels spelled
   // as GeoNames names the city.
   ...rows('misspelling', [
+    // An apostrophe typed as a space (issue 47).
+    ['l aquila', "L'Aquila", 'Italy'],
+    ['val d isere', "Val-d'Isère", 'France'],
     ['Barcelna', 'Barcelona, Catalonia', 'Spain'],
     ['Barcalona', 'Barcelona, Catalonia', 'Spain'],
     ['Amsterdm', 'Amsterdam', 'Netherlands'],
