@@ -358,13 +358,13 @@ export class GazetteerResolver implements DestinationResolver {
     let bar = likelihood({ place: chosen, bonus: 0, alternate: false }, 0);
     for (const c of candidates) if (c.entry.place === chosen && !c.entry.alternate) bar = Math.max(bar, likelihood(c.entry, 0) - TYPO_COST * c.typos);
     bar -= ALTERNATIVE_MARGIN;
-    const chosenName = foldText(chosen.name);
+    let chosenName: string | undefined;
     let found: { place: Place; meaning: number }[] | null = null;
     for (const c of candidates) {
       const other = c.entry.place;
       if (other === chosen || other.label === chosen.label || givesWay(c.entry)) continue;
       const destination = c.typos === 0 && hotelCount(other.id) >= NAMESAKE_HOTELS && other.kind === 'city';
-      if (c.entry.alternate && !(destination && foldText(other.name).startsWith(`${chosenName} `))) continue;
+      if (c.entry.alternate && !(destination && foldText(other.name).startsWith(`${(chosenName ??= foldText(chosen.name))} `))) continue;
       const m = meaning(c);
       if (likelihood(c.entry, 0) - TYPO_COST * c.typos < bar && !destination) continue;
       found ??= [];
