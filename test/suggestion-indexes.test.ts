@@ -9,6 +9,7 @@ import { placeTypos } from '../src/places/place-typos.js';
 import { NameIndex } from '../src/search/name-index.js';
 import { LEADS, leadOf } from '../src/search/hotel-suggestions.js';
 import { beginsFillerWord, isFillerLike, nameWords, spelledOut } from '../src/search/name-words.js';
+import { followedBy, FOLLOWS } from '../src/search/suggestion-rows.js';
 import { BestFirst, nearPrefixRanges, prefixRange, RangeBest } from '../src/search/prefix-ranges.js';
 import { foldWords } from '../src/text/fold.js';
 
@@ -21,43 +22,53 @@ function random(seed: number) {
   };
 }
 
-const WORDS = ['amber', 'ambler', 'grand', 'palace', 'palacete', 'pal', 'the', 'hotel', 'lisbon', 'lis', 'rooms', 'roma', 'saint', 'st', 'sol', 'solar', 'inn', 'casa'];
+const WORDS = ['amber', 'ambler', 'grand', 'palace', 'palacete', 'pal', 'the', 'hotel', 'lisbon', 'lis', 'rooms', 'roma', 'saint', 'st', 'stella', 'sol', 'solar', 'inn', 'casa'];
 
 /**
  * The rule, read off every name: names holding the typed words in order (each word once, as names
- * are read), then a word beginning with the unfinished one. A "hotel" or "the" typed first reads
- * names that begin with it first, then every name as if it had not been typed. Tiers (lower
- * first): 1 for a name that lacks the lead typed, 2 for words held further in than the name's
- * start, 2 more where an unfinished word may be "hotel" or "the" and the name goes on after the
- * words. Words typed twice, or an unfinished word that begins a word typed, are checked on the
- * name's own words.
+ * are read), then a word beginning with the unfinished one (as typed, or spelled out when it is an
+ * abbreviation: "st" begins "stella" and is "saint"). A "hotel" or "the" typed first reads names
+ * that begin with it first, then every name as if it had not been typed; typed alone and
+ * unfinished ("hote", "th"), the names that begin with it. Tiers (lower first): 1 for a name that
+ * lacks the lead typed, 1 for words held further in past shared words only (words of at least
+ * n^(1/4) of n names), 2 past a word of the name's own, 2 more where an unfinished word may be
+ * "hotel" or "the" and the name goes on after the words without it (a name of the same words
+ * with "hotel" there goes on with it). Words typed twice, or an unfinished word that begins a word
+ * typed, are checked on the name's own words.
  */
 function everyName(names: string[], ranks: Uint32Array, text: string, limit: number): number[] {
-  const typed = foldWords(text).map(spelledOut);
-  const unfinished = /[a-z0-9]$/i.test(text) ? typed.pop() : undefined;
+  const folded = foldWords(text);
+  const asTyped = /[a-z0-9]$/i.test(text) ? folded.pop() : undefined;
+  const typed = folded.map(spelledOut);
+  const unfinished = asTyped === undefined ? undefined : spelledOut(asTyped);
+  const forms = [unfinished, asTyped].filter((u): u is string => u !== undefined && !isFillerLike(u));
+  const follows = unfinished === undefined ? 0 : followedBy(unfinished);
   const typedLead = typed.length > 0 ? (LEADS[typed[0]] ?? 0) : 0;
   const meaningful = typed.filter((w) => !isFillerLike(w));
   const whole = [...new Set(meaningful)];
   const repeating = unfinished !== undefined && unfinished.length >= 2 && meaningful.some((w) => w.startsWith(unfinished));
   const typedTwice = whole.length < meaningful.length;
+  const { shared, fillers } = catalogWords(names);
   const found: { hotel: number; tier: number }[] = [];
   names.forEach((name, hotel) => {
-    const holds = ownWordsHold(name, meaningful, unfinished);
+    const holds = ownWordsHold(name, meaningful, unfinished) || (asTyped !== unfinished && ownWordsHold(name, meaningful, asTyped));
     if (typedTwice && !holds) return;
     const words = nameWords(name);
     const lead = leadOf(name);
     let tier = Infinity;
+    if (typed.length === 0 && follows !== 0 && lead === follows) tier = 0;
     for (const [needLead, extra] of typedLead !== 0 ? [[typedLead, 0], [0, 1]] : [[0, 0]]) {
       if (needLead !== 0 && lead !== needLead) continue;
       for (let i = 0; i < (needLead !== 0 ? 1 : words.length); i++) {
         if (!whole.every((w, k) => words[i + k] === w)) continue;
         const next = words[i + whole.length];
-        const base = i === 0 ? 0 : 2;
+        const base = i === 0 ? 0 : words.slice(0, i).every(shared) ? 1 : 2;
         const sequence = whole.length > 0 || needLead !== 0;
+        const goesOn = next !== undefined && whole.length > 0 && ((fillers.get(words.join(' '))!.get(next) ?? 0) & follows) !== 0;
         let t = Infinity;
         if (unfinished === undefined) t = sequence ? base : t;
-        else if (isFillerLike(unfinished) || beginsFillerWord(unfinished)) t = sequence ? (next === undefined ? base : base + 2) : t;
-        if (unfinished !== undefined && !isFillerLike(unfinished) && next !== undefined && next.startsWith(unfinished)) t = Math.min(t, base);
+        else if (isFillerLike(unfinished) || beginsFillerWord(unfinished)) t = sequence ? (next === undefined || goesOn ? base : base + 2) : t;
+        if (next !== undefined && forms.some((u) => next.startsWith(u))) t = Math.min(t, base);
         // The unfinished word may repeat a word typed: names holding the words, checked on their own words.
         if (repeating && sequence && holds) t = Math.min(t, base);
         tier = Math.min(tier, t + extra);
@@ -67,6 +78,35 @@ function everyName(names: string[], ranks: Uint32Array, text: string, limit: num
   });
   found.sort((a, b) => a.tier - b.tier || ranks[a.hotel] - ranks[b.hotel]);
   return found.slice(0, limit).map((f) => f.hotel);
+}
+
+const wordsOfCatalog = new WeakMap<string[], ReturnType<typeof readCatalogWords>>();
+function catalogWords(names: string[]) {
+  let words = wordsOfCatalog.get(names);
+  if (words === undefined) wordsOfCatalog.set(names, (words = readCatalogWords(names)));
+  return words;
+}
+
+/** Words held by at least n^(1/4) of n names (shared), and per name as words the filler bits right before each of its words in one of its names. */
+function readCatalogWords(names: string[]) {
+  const frequency = new Map<string, number>();
+  for (const name of names) for (const w of nameWords(name)) frequency.set(w, (frequency.get(w) ?? 0) + 1);
+  const shared = (w: string) => Math.log(1 + names.length / frequency.get(w)!) <= 0.75 * Math.log(1 + names.length);
+  const fillers = new Map<string, Map<string, number>>();
+  for (const name of names) {
+    const key = nameWords(name).join(' ');
+    const before = fillers.get(key) ?? new Map<string, number>();
+    fillers.set(key, before);
+    let bits = 0;
+    for (const w of foldWords(name).map(spelledOut)) {
+      if (Object.hasOwn(FOLLOWS, w)) bits |= FOLLOWS[w];
+      else if (!isFillerLike(w)) {
+        if (bits !== 0 && !before.has(w)) before.set(w, bits);
+        bits = 0;
+      }
+    }
+  }
+  return { shared, fillers };
 }
 
 /** Whether a name's own words (filler left out, repeats kept) hold `words` in a row, then one beginning with `unfinished`. */

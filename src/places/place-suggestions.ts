@@ -24,6 +24,8 @@ export interface PlaceSuggestion {
  */
 const PARTIAL_BONUS_CAP = 4.5;
 const PARTIAL_OTHER_NAME_COST = 2;
+/** A country named outright is likelier meant (the resolver's bonus); its name begun is not: "par" is Paris before Paraguay. */
+const PARTIAL_COUNTRY_COST = 1;
 /** A name typed whole, to its last letter, says more than the beginning of a longer one: "Porto" is Porto before "Portogallo". */
 const WHOLE_NAME_BONUS = 1;
 const MIN_OTHER_NAME_LETTERS = 4;
@@ -44,6 +46,12 @@ const TYPO_WHEN_FEWER_NAMES = 32;
  * shorter list makes the walk a fifth of the cost.
  */
 const TYPO_MIN_STANDING = Math.log10(20_000);
+/**
+ * Typo readings come after every name that begins as typed, however small its place: what was
+ * typed may be the start of the name the traveller is spelling right ("vallet" is Valletta
+ * before Valledupar a typo away), as Google's and Booking's boxes complete.
+ */
+const TYPO_TIER = 100;
 /** Places read before the catalog's hotels rank them, per place asked for. */
 const READ_PER_PLACE = 3;
 /** Names read at most per call: a run of one place's many names ends the reading early. */
@@ -132,26 +140,28 @@ export class PlaceSuggestions {
       offer(entry.place, likelihood(entry, hotelCount(entry.place.id)) + WHOLE_NAME_BONUS);
     }
     const want = READ_PER_PLACE * limit;
-    const take = (list: NameList, best: BestFirst) => {
+    const take = (list: NameList, best: BestFirst, typo: boolean) => {
       for (let read = 0; found.size < want && read < MAX_NAMES_READ; read++) {
         const next = best.next();
         if (next === null) return;
         const entry = list.entries[next.position];
         if (entry.alternate && typed.length < MIN_OTHER_NAME_LETTERS) continue;
         if (keep && !keep(entry.place)) continue;
+        // A country is offered for the start of one of its names, never a typo from one ("longy" is not Poland for "Lengyel").
+        if (typo && entry.place.kind === 'country') continue;
         if (loosely && list.names[next.position] === typed) continue;
         const { id } = entry.place;
         const unnamed = namesNoAirport(entry, list.names[next.position], typed) ? Math.min(entry.bonus, PARTIAL_BONUS_CAP) : 0;
-        offer(entry.place, next.score + likelihood(entry, hotelCount(id)) - likelihood(entry, 0) - unnamed);
+        offer(entry.place, next.score + likelihood(entry, hotelCount(id)) - likelihood(entry, 0) - unnamed - (typo ? TYPO_TIER : 0));
       }
     };
     const asTyped = new BestFirst(list.ranges);
     asTyped.add(start, end, 0);
-    take(list, asTyped);
+    take(list, asTyped, false);
     if (loosely && found.size < limit && typed.length >= MIN_TYPO_LETTERS && (end - start < TYPO_WHEN_FEWER_NAMES || keep)) {
       const typos = new BestFirst(this.known.ranges);
       nearPrefixRanges(this.known.names, typed, closeLetters, (s, e) => typos.add(s, e, TYPO_COST));
-      take(this.known, typos);
+      take(this.known, typos, true);
     }
     // A region comes after a city of its name in it that holds a good part of its people, as
     // when a destination is read: the state of New York after New York City; the district of
@@ -206,6 +216,7 @@ function namesNoAirport(entry: NameEntry, name: string, typed: string): boolean 
 
 /** How likely a place is meant by a name typed in part, the catalog's hotels aside. */
 function partialStanding(entry: NameEntry): number {
-  const standing = likelihood(entry, 0) - Math.max(0, entry.bonus - PARTIAL_BONUS_CAP);
+  const country = entry.place.kind === 'country' ? PARTIAL_COUNTRY_COST : 0;
+  const standing = likelihood(entry, 0) - Math.max(0, entry.bonus - PARTIAL_BONUS_CAP) - country;
   return entry.alternate ? standing - PARTIAL_OTHER_NAME_COST : standing;
 }

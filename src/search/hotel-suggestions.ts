@@ -6,16 +6,18 @@
 // alphabetical order so a sequence compares as numbers. A name that begins with "Hotel" or "The"
 // is filed once more under that word and its words ("hotel alder"), so a traveller who types it
 // first finds the names that begin so first. Best first: names that begin with what was typed,
-// then names holding it further in; best-rated first within each. An unfinished word of four
-// letters or more that begins no word is read one typo away; a whole word through the name
-// index's typo reading.
+// then names holding it past shared first words only ("Best Western", "Crowne Plaza"), then
+// further in; best-rated first within each. An unfinished word is read as typed and spelled out
+// ("pl": "plaza" and "place"); one that may be "hotel" or "the" reads first the names that go on
+// with it ("mercure hote"). An unfinished word of four letters or more that begins no word is
+// read one typo away; a whole word through the name index's typo reading.
 import { scratch } from '../snapshot/scratch.js';
 import { foldWords } from '../text/fold.js';
 import { NameGroups } from './name-groups.js';
 import type { NameReader } from './name-reading.js';
 import { beginsFillerWord, isFiller, isFillerLike, spelledOut } from './name-words.js';
 import { BestFirst, nearPrefixRanges, prefixRange, RangeBest } from './prefix-ranges.js';
-import { sortedSuggestionRows, type SuggestionRows } from './suggestion-rows.js';
+import { fillersBefore, followedBy, sharedWords, sortedSuggestionRows, type SuggestionRows } from './suggestion-rows.js';
 import type { TextColumn } from './string-column.js';
 
 const MIN_TYPO_LETTERS = 4;
@@ -26,6 +28,8 @@ const MAX_HOTELS_SCANNED = 2000;
 /** Hotel names checked at most per call for words typed again (the rare reading that needs it). */
 const MAX_NAMES_CHECKED = 300;
 const anyLetter = () => true;
+/** Rows read at most per call for names that go on with a filler word typed in part ("mercure hote"). */
+const MAX_FOLLOWED_ROWS = 24;
 
 /** The words a name may begin with that the name index leaves out, and the lead each one is. */
 export const LEADS: Readonly<Record<string, number>> = { hotel: 1, hotels: 1, the: 2 };
@@ -33,7 +37,7 @@ export const LEADS: Readonly<Record<string, number>> = { hotel: 1, hotels: 1, th
 /** The lead a name begins with (1 "hotel", 2 "the"), or 0; only before a word that is not filler. */
 export function leadOf(name: string): number {
   // Most names begin with neither: read past without folding them (a million at an index build).
-  if (name.charCodeAt(0) < 0x80 && !/^(?:hotels? |the )/i.test(name)) return 0;
+  if (name.charCodeAt(0) < 0x80 && !/^(?:h.tels? |the )/i.test(name)) return 0;
   const words = foldWords(name).map(spelledOut);
   const lead = words.length > 1 ? (LEADS[words[0]] ?? 0) : 0;
   return lead !== 0 && words.slice(1).some((w) => !isFiller(w)) ? lead : 0;
@@ -45,6 +49,8 @@ export class HotelSuggestions {
   private readonly alphabetical: Uint32Array;
   private readonly rows: SuggestionRows;
   private readonly ranges: RangeBest;
+  /** Per word of each group: the filler words before it in a name of the group (FOLLOWS bits). */
+  private readonly fillerBefore: Uint8Array;
   /** Per hotel: the lead word its name begins with (0 none). */
   private readonly hotelLead: Uint8Array;
   /**
@@ -53,6 +59,7 @@ export class HotelSuggestions {
    */
   private readonly leadMiss: number;
   private readonly later: number;
+  private readonly pastShared: number;
   private readonly typo: number;
   private readonly hotelSeen: Uint32Array;
   private stamp = 0;
@@ -72,15 +79,23 @@ export class HotelSuggestions {
     this.hotelLead = new Uint8Array(n);
     for (let h = 0; h < n; h++) this.hotelLead[h] = leadOf(names.at(h)!);
     this.rows = sortedSuggestionRows(groups, this.alphabetical, this.hotelLead);
+    this.fillerBefore = fillersBefore(groups, names, (name) => foldWords(name).map(spelledOut));
     this.leadMiss = n;
     this.later = 2 * n;
+    this.pastShared = n;
     this.typo = 8 * n;
     const { rowGroup, rowFrom, rowLead } = this.rows;
     const score = new Float64Array(rowGroup.length);
+    const shared = sharedWords(groups, n);
     for (let r = 0; r < score.length; r++) {
       const g = rowGroup[r];
       const best = rowLead[r] === 0 ? groups.hotels[groups.hotelStart[g]] : this.firstWithLead(g, rowLead[r]);
-      score[r] = -(hotelRank[best] + (rowFrom[r] === groups.tokenStart[g] ? 0 : this.later));
+      // Words held further in, past shared first words only ("Crowne Plaza", "Best Western"), come
+      // before those past a word of the name's own, after the names that begin with them.
+      const first = groups.tokenStart[g];
+      let past = first;
+      while (past < rowFrom[r] && shared[groups.tokens[past]]) past++;
+      score[r] = -(hotelRank[best] + (rowFrom[r] === first ? 0 : rowFrom[r] === past ? this.pastShared : this.later));
     }
     this.ranges = new RangeBest(score);
     this.hotelSeen = scratch(new Uint32Array(n));
@@ -95,9 +110,14 @@ export class HotelSuggestions {
 
   /** The best hotels (by index) whose names hold the typed words, the last one perhaps unfinished. */
   suggest(text: string, limit: number): number[] {
-    const typed = foldWords(text).map(spelledOut);
+    const folded = foldWords(text);
     // "Palace " has its last word finished; "Palace" may be going on to "Palacete".
-    const unfinished = /[\p{L}\p{N}]$/u.test(text) ? typed.pop() : undefined;
+    const asTyped = /[\p{L}\p{N}]$/u.test(text) ? folded.pop() : undefined;
+    const typed = folded.map(spelledOut);
+    // An unfinished word is read as typed and, if it is an abbreviation, spelled out too: "crowne
+    // pl" is on its way to "plaza" as much as it may mean "place", as "crowne pla" is.
+    const unfinished = asTyped === undefined ? undefined : spelledOut(asTyped);
+    const rawUnfinished = unfinished !== asTyped ? asTyped : undefined;
     const lead = typed.length > 0 ? (LEADS[typed[0]] ?? 0) : 0;
     const whole: number[] = [];
     let penalty = 0;
@@ -115,15 +135,27 @@ export class HotelSuggestions {
     const missedLead = penalty + (lead !== 0 ? this.leadMiss : 0);
     // A lead typed first: names that begin with it, then the others as if it had not been typed.
     const plain = new BestFirst(this.ranges);
-    if (leadWords) this.addReadings(plain, leadWords, unfinished, penalty);
-    this.addReadings(plain, whole, unfinished, missedLead);
+    if (leadWords) this.addReadings(plain, leadWords, unfinished, rawUnfinished, penalty);
+    this.addReadings(plain, whole, unfinished, rawUnfinished, missedLead);
+    // "hote" or "th" alone: the names that begin with "hotel" or "the".
+    const alone = typed.length === 0 && unfinished !== undefined ? followedBy(unfinished) : 0;
+    if (alone !== 0) this.addWords(plain, [this.rows.leadNumber(alone)], 0);
+    // "Mercure hote": the names that go on with "hotel" after the words typed, as names that
+    // begin with what was typed (read among the first MAX_FOLLOWED_ROWS names that go on at all).
+    const follows = unfinished === undefined || whole.length === 0 ? 0 : followedBy(unfinished);
+    const followed: Reading | null = follows === 0 ? null : { best: new BestFirst(this.ranges), check: null, follows, offset: whole.length };
+    if (followed) {
+      if (leadWords) this.addMore(followed.best, leadWords, penalty);
+      this.addMore(followed.best, whole, missedLead);
+    }
     // Words typed twice, or an unfinished word of two letters or more that begins a word typed
     // ("alder al"), may be a name's word again, which the rows hold once: names holding the words
     // typed once, each checked on its hotels' own names.
     const repeating = unfinished !== undefined && unfinished.length >= 2 && typed.some((w) => !isFillerLike(w) && w.startsWith(unfinished));
-    if (!repeated && !repeating) return this.hotelsOf([{ best: plain, check: null }], limit);
-    const check = typedInOrder(typed.filter((w) => !isFillerLike(w)), unfinished);
-    const readings = [{ best: plain, check: repeated ? check : null }];
+    if (!repeated && !repeating) return this.hotelsOf(followed ? [{ best: plain, check: null }, followed] : [{ best: plain, check: null }], limit);
+    const check = typedInOrder(typed.filter((w) => !isFillerLike(w)), unfinished, rawUnfinished);
+    const readings: Reading[] = [{ best: plain, check: repeated ? check : null }];
+    if (followed) readings.push(followed);
     if (repeating) {
       const again = new BestFirst(this.ranges);
       if (leadWords) this.addWords(again, leadWords, penalty);
@@ -134,11 +166,12 @@ export class HotelSuggestions {
   }
 
   /** The rows of names holding `words` and then the unfinished word, each run with its penalty. */
-  private addReadings(best: BestFirst, words: readonly number[], unfinished: string | undefined, penalty: number): void {
+  private addReadings(best: BestFirst, words: readonly number[], unfinished: string | undefined, raw: string | undefined, penalty: number): void {
     const last = words.at(-1);
+    const fillerLike = unfinished !== undefined && isFillerLike(unfinished);
     if (unfinished === undefined) {
       this.addWords(best, words, penalty);
-    } else if (isFillerLike(unfinished) || beginsFillerWord(unfinished)) {
+    } else if (fillerLike || beginsFillerWord(unfinished)) {
       // An unfinished word that may be "hotel" or "the" being typed, which names are read without:
       // the names that end with the words typed, then those with more words after them.
       if (last !== undefined) {
@@ -148,13 +181,24 @@ export class HotelSuggestions {
         best.add(more, this.lowerBound(words.slice(0, -1), last + 1, more), penalty + this.later);
       }
     }
-    if (unfinished !== undefined && !isFillerLike(unfinished)) {
-      const [first, end] = prefixRange(this.sortedWords, unfinished);
-      this.addRows(best, words, first, end, penalty);
-      if (first === end && unfinished.length >= MIN_TYPO_LETTERS) {
-        nearPrefixRanges(this.sortedWords, unfinished, anyLetter, (s, e) => this.addRows(best, words, s, e, penalty + this.typo));
-      }
+    const [first, end] = unfinished === undefined || fillerLike ? [0, 0] : prefixRange(this.sortedWords, unfinished);
+    this.addRows(best, words, first, end, penalty);
+    // An abbreviation as typed also begins other words ("pl" of "plaza"), its spelling's rows aside.
+    const [rawFirst, rawEnd] = raw === undefined || isFillerLike(raw) ? [0, 0] : prefixRange(this.sortedWords, raw);
+    if (first < end && first >= rawFirst && end <= rawEnd) {
+      this.addRows(best, words, rawFirst, first, penalty);
+      this.addRows(best, words, end, rawEnd, penalty);
+    } else this.addRows(best, words, rawFirst, rawEnd, penalty);
+    if (unfinished !== undefined && !fillerLike && first === end && rawFirst === rawEnd && unfinished.length >= MIN_TYPO_LETTERS) {
+      nearPrefixRanges(this.sortedWords, unfinished, anyLetter, (s, e) => this.addRows(best, words, s, e, penalty + this.typo));
     }
+  }
+
+  /** The rows of names holding `words` in a row, then more words. */
+  private addMore(best: BestFirst, words: readonly number[], penalty: number): void {
+    const last = words.at(-1)!;
+    const more = this.lowerBound(words, 0);
+    best.add(more, this.lowerBound(words.slice(0, -1), last + 1, more), penalty);
   }
 
   /** The rows of names holding `words` in a row, whatever follows. */
@@ -165,6 +209,7 @@ export class HotelSuggestions {
 
   /** Adds the rows whose sequence is `words` followed by a word numbered from `first` to `end` (excluded). */
   private addRows(best: BestFirst, words: readonly number[], first: number, end: number, penalty: number): void {
+    if (first >= end) return;
     const start = this.lowerBound(words, first);
     best.add(start, this.lowerBound(words, end, start), penalty);
   }
@@ -180,7 +225,7 @@ export class HotelSuggestions {
    * for a lead row those that begin so; a reading's `check`, when given, keeps only hotels whose
    * own name holds the typed words as typed (at most MAX_NAMES_CHECKED names a call).
    */
-  private hotelsOf(readings: readonly { best: BestFirst; check: ((name: string) => boolean) | null }[], limit: number): number[] {
+  private hotelsOf(readings: readonly Reading[], limit: number): number[] {
     const { hotelStart, hotels } = this.groups;
     const stamp = (this.stamp = (this.stamp % 0xfffffffe) + 1);
     if (stamp === 1) this.hotelSeen.fill(0);
@@ -191,19 +236,26 @@ export class HotelSuggestions {
     // own names are not in that order, so those are read on while the checks last.
     let names = 0;
     const checking = readings.some((r) => r.check !== null);
+    let followedLeft = MAX_FOLLOWED_ROWS;
     for (let read = 0; (names < limit || (checking && checksLeft > 0)) && read < MAX_ROWS_READ; read++) {
       let from = 0;
       if (readings.length > 1) {
         from = -1;
         for (let i = 0; i < readings.length; i++) {
           const head = readings[i].best.peekScore();
-          if (head !== null && (from < 0 || head > readings[from].best.peekScore()!) && (readings[i].check === null || checksLeft > 0)) from = i;
+          const open = readings[i].check === null ? readings[i].follows === undefined || followedLeft > 0 : checksLeft > 0;
+          if (head !== null && (from < 0 || head > readings[from].best.peekScore()!) && open) from = i;
         }
         if (from < 0) break;
       }
-      const { check } = readings[from];
-      const next = readings[from].best.next();
+      const reading = readings[from];
+      const check = reading.check;
+      const next = reading.best.next();
       if (next === null) break;
+      if (from > 0 && reading.follows !== undefined) {
+        followedLeft--;
+        if ((this.fillerBefore[this.rows.rowFrom[next.position] + reading.offset!] & reading.follows) === 0) continue;
+      }
       const g = this.rows.rowGroup[next.position];
       const lead = this.rows.rowLead[next.position];
       const tier = Math.floor((-next.score - this.hotelRank[hotels[hotelStart[g]]]) / this.leadMiss);
@@ -227,13 +279,21 @@ export class HotelSuggestions {
   }
 }
 
+/** A reading of the rows: `check` a hotel's own name; `follows`: only names with that filler (bits) after `offset` words. */
+interface Reading {
+  best: BestFirst;
+  check: ((name: string) => boolean) | null;
+  follows?: number;
+  offset?: number;
+}
+
 /** Whether a name's own words (filler left out) hold `words` in a row, then one that begins with `unfinished`. */
-function typedInOrder(words: readonly string[], unfinished: string | undefined): (name: string) => boolean {
+function typedInOrder(words: readonly string[], unfinished: string | undefined, raw?: string): (name: string) => boolean {
   // Hotels share names (a chain, a name in a hundred cities): each is read once a call.
   const read = new Map<string, boolean>();
   return (name) => {
     let holds = read.get(name);
-    if (holds === undefined) read.set(name, (holds = holdsInOrder(name, words, unfinished)));
+    if (holds === undefined) read.set(name, (holds = holdsInOrder(name, words, unfinished) || (raw !== undefined && holdsInOrder(name, words, raw))));
     return holds;
   };
 }
