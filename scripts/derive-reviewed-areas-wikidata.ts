@@ -24,6 +24,10 @@
 //       ne10m-lakes      10m_physical/ne_10m_lakes.tsv, ne_10m_lakes_europe.tsv,
 //                        ne_10m_lakes_north_america.tsv, placed like the regions by the 4.0.0 lake
 //                        outlines of the same name (10m/physical/ne_10m_lakes.7z and the two .json).
+//       ne10m-marine     10m_physical/ne_10m_geography_marine_polys.tsv (bays, gulfs, sounds, fjords,
+//                        channels, lagoons), placed like the regions by the 4.0.0 outlines of the same
+//                        name (10m/physical/ne_10m_geography_marine_polys.json). It confirms the ids of
+//                        Sognefjord, Chesapeake Bay and Bay of Fundy; no loaded area gains one from it.
 //       ne10m-admin1     10m_cultural/ne_10m_admin_1_states_provinces.tsv (iso_a2, latitude,
 //                        longitude): a historical or wine region that is a state or province.
 //   - ogr: OpenGeographyRegions, github.com/dieterdreist/OpenGeographyRegions (CC0; commit
@@ -59,7 +63,8 @@
 // Rerun (no network), after fetching the three repositories and unpacking their files:
 //   git -C $R archive 7cc9ef2bd1e761f382238908066713be36dc30f0 tsv_with_names | tar -x -C $NE5
 //   (git -C $M show 0b9a6ceb…:10m/physical/ne_10m_geography_regions_polys.7z, ne_10m_lakes.7z
-//    unpacked with 7z x, and ne_10m_lakes_europe.json, ne_10m_lakes_north_america.json, into $NE4)
+//    unpacked with 7z x, and ne_10m_lakes_europe.json, ne_10m_lakes_north_america.json,
+//    ne_10m_geography_marine_polys.json, into $NE4)
 //   git -C $O archive aa9df636ece20ca870dacbe728afafaede869fbb geojson | tar -x -C $OGR
 //   NE5=$NE5/tsv_with_names NE4=$NE4 OGR=$OGR/geojson npx tsx scripts/derive-reviewed-areas-wikidata.ts
 //   npx tsx scripts/derive-reviewed-areas.ts
@@ -110,6 +115,10 @@ const KIND_OF_CLASS: Record<string, string[]> = {
   wetlands: ['wetland'],
   coast: ['coast'],
   bay: ['coast'],
+  gulf: ['coast'],
+  sound: ['coast'],
+  inlet: ['coast'],
+  channel: ['coast'],
   lagoon: ['lake', 'coast'],
   geoarea: ['region', 'coast', 'valley', 'plain', 'peninsula', 'plateau'],
   generic: ['region'],
@@ -235,6 +244,9 @@ function features(): Feature[] {
       ['ne_10m_lakes', 'ne_10m_lakes_europe', 'ne_10m_lakes_north_america'].map((f) => join(NE4, `${f}.json`)),
     ),
   );
+  all.push(
+    ...placedByOutline('ne10m-marine', tsv('10m_physical/ne_10m_geography_marine_polys.tsv'), [join(NE4, 'ne_10m_geography_marine_polys.json')]),
+  );
   for (const [source, file] of [
     ['ne10m-points', '10m_physical/ne_10m_geography_regions_points.tsv'],
     ['ne10m-peaks', '10m_physical/ne_10m_geography_regions_elevation_points.tsv'],
@@ -352,7 +364,7 @@ const counts = new Map<string, number>();
 for (const row of rows) {
   const c = chosen.get(row);
   // The first source names the id; the order prefers the datasets that outline the area.
-  const ORDER = ['ne10m-regions', 'ogr', 'ne10m-lakes', 'ne10m-points', 'ne10m-peaks', 'ne10m-admin1', 'unesco'];
+  const ORDER = ['ne10m-regions', 'ogr', 'ne10m-lakes', 'ne10m-marine', 'ne10m-points', 'ne10m-peaks', 'ne10m-admin1', 'unesco'];
   const cell = c ? `${c.id}@${c.sources.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)).join('+')}` : row.oldId ? `${row.oldId}@memory` : '';
   const tag = c ? c.sources[0] : row.oldId ? 'memory' : 'none';
   counts.set(tag, (counts.get(tag) ?? 0) + 1);

@@ -62,7 +62,7 @@ const VERBOSE = process.env.VERBOSE === '1';
 
 export const KINDS = new Set(['region', 'valley', 'coast', 'island_group', 'peninsula', 'lake', 'island', 'mountain_range', 'plateau', 'desert', 'delta', 'wetland', 'park', 'basin', 'plain', 'peak', 'waterfall', 'cape', 'sight']);
 /** The sources a Wikidata id may have (scripts/derive-reviewed-areas-wikidata.ts says what each is). */
-export const WIKIDATA_SOURCES = new Set(['ne10m-regions', 'ne10m-lakes', 'ne10m-points', 'ne10m-peaks', 'ne10m-admin1', 'ogr', 'unesco', 'memory']);
+export const WIKIDATA_SOURCES = new Set(['ne10m-regions', 'ne10m-lakes', 'ne10m-marine', 'ne10m-points', 'ne10m-peaks', 'ne10m-admin1', 'ogr', 'unesco', 'memory']);
 const POINT_KINDS = new Set(['sight', 'peak', 'waterfall', 'cape']);
 /** How far (km) an existing area of the same name may lie and still be the same place. */
 const REACH_KM = 60;
@@ -204,7 +204,7 @@ const outside = kept.flatMap((e) => {
 });
 
 const about =
-  'Tourist areas travellers search that the other area files lack or get wrong (wine regions, historical and cultural regions, valleys, coasts and rivieras, island groups, peninsulas, lakes, mountain and ski areas, famous sights outside the UNESCO list), from a reviewed table written for this service (scripts/data/reviewed-areas.psv), made by scripts/derive-reviewed-areas.ts (rules there). Same format as areas.json: n name, a aliases, k kind, c countries (ISO 3166-1 alpha-2), ll centre [lat, lng], bb box [south, west, north, east] (the extent centred on the centre, approximate), p 1 for a point (sight, peak, waterfall, cape: searched around it), w the Wikidata item, ws the datasets that confirm it (ne10m-regions, ne10m-lakes, ne10m-points, ne10m-peaks, ne10m-admin1: Natural Earth 1:10m 5.1; ogr: OpenGeographyRegions; unesco: sights.json; memory: none, from the table writer alone), src "reviewed", off 1 for an island far off its country that Natural Earth 1:50m does not draw. Loaded before the other area files: an entry replaces one of theirs of the same name and country.';
+  'Tourist areas travellers search that the other area files lack or get wrong (wine regions, historical and cultural regions, valleys, coasts and rivieras, island groups, peninsulas, lakes, mountain and ski areas, famous sights outside the UNESCO list), from a reviewed table written for this service (scripts/data/reviewed-areas.psv), made by scripts/derive-reviewed-areas.ts (rules there). Same format as areas.json: n name, a aliases, k kind, c countries (ISO 3166-1 alpha-2), ll centre [lat, lng], bb box [south, west, north, east] (the extent centred on the centre, approximate), p 1 for a point (sight, peak, waterfall, cape: searched around it), w the Wikidata item, ws the datasets that confirm it (ne10m-regions, ne10m-lakes, ne10m-marine, ne10m-points, ne10m-peaks, ne10m-admin1: Natural Earth 1:10m 5.1; ogr: OpenGeographyRegions; unesco: sights.json; memory: none, from the table writer alone), src "reviewed", off 1 for an island far off its country that Natural Earth 1:50m does not draw. Loaded before the other area files: an entry replaces one of theirs of the same name and country.';
 writeFileSync(OUTPUT, areaFileText(about, [{ what: 'reviewed table of tourist areas (this repository)', repository: 'this repository', path: 'scripts/data/reviewed-areas.psv', commit: '' }], kept));
 
 const byKind = new Map<string, number>();

@@ -66,7 +66,7 @@ describe('the reviewed table of tourist areas', () => {
     expect(ids.filter((id) => !/^Q[1-9]\d*$/.test(id))).toEqual([]);
     expect(ids.length - new Set(ids).size).toBe(0);
     // Each id with its sources (scripts/derive-reviewed-areas-wikidata.ts), and only with an id.
-    const sources = new Set(['ne10m-regions', 'ne10m-lakes', 'ne10m-points', 'ne10m-peaks', 'ne10m-admin1', 'ogr', 'unesco', 'memory']);
+    const sources = new Set(['ne10m-regions', 'ne10m-lakes', 'ne10m-marine', 'ne10m-points', 'ne10m-peaks', 'ne10m-admin1', 'ogr', 'unesco', 'memory']);
     expect(rows.filter((r) => !r.w !== !r.ws || (r.ws && !r.ws.split('+').every((s) => sources.has(s)))).map((r) => `${r.n}: ${r.w}@${r.ws}`)).toEqual([]);
     const bySource = new Map<string, number>();
     for (const r of rows) if (r.ws) bySource.set(r.ws.split('+')[0], (bySource.get(r.ws.split('+')[0]) ?? 0) + 1);
