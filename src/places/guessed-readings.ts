@@ -13,10 +13,12 @@ import type { Place } from './place.js';
  *   area or a sight answers.
  * - `island`: one island ("Crete island", "Phuket island"): the region or town of that name
  *   usually is the island, unless namesakes elsewhere contest it.
- * - `around`: a valley, lake, coast, bay or beach, often named after the town or region it
- *   holds ("Kullu Valley", "Lake Ohrid", "Kerala backwaters"), but as often a namesake far away
- *   ("Casablanca Valley" is Chile's, "Shenandoah Valley" not Louisiana's): the town or region
- *   answers only when no namesake far away (CONTESTING_KM) contests it.
+ * - `around`: a valley, mountains or a wine region, often named after the town or region it
+ *   holds ("Kullu Valley", "Sintra mountains", "Kerala backwaters"), but as often a namesake far
+ *   away ("Casablanca Valley" is Chile's, "Shenandoah Valley" not Louisiana's): the town or
+ *   region answers only when no namesake far away (CONTESTING_KM) contests it.
+ * - `shore`: a beach, bay, coast or lake, nearly always the town's own ("Porto beach", "Lake
+ *   Ohrid", "Tampa Bay"): the town answers unless a namesake far away is nearly as well known.
  * - `built`: a sight built in a town ("Brooklyn Bridge", "Taipei 101"): a well-known town only
  *   ("Rialto Bridge" is Venice's, not Rialto, California's).
  * - `other`: other words (a hotel's or a district's name), `nothing`: none.
@@ -24,15 +26,16 @@ import type { Place } from './place.js';
  * Gardena" is in Italy, not Gardena, California; "Valle de Cocora" not in Romania).
  */
 export interface LeftOut {
-  says: 'nothing' | 'other' | 'feature' | 'island' | 'around' | 'built';
+  says: 'nothing' | 'other' | 'feature' | 'island' | 'around' | 'shore' | 'built';
   countries?: ReadonlySet<string>;
 }
 
 export const NOTHING_LEFT_OUT: LeftOut = { says: 'nothing' };
 
-const FEATURE = /\b(?:islands|isles|islas|isole|iles|inseln|ilhas|atoll|canyon|gorge|glen|dam|falls|waterfall|desert|glacier|volcano|peninsula|cape|national park|nature reserve|park|mount|mt|mountains?|monte|mont|peak|sierra)\b/;
+const FEATURE = /\b(?:islands|isles|islas|isole|iles|inseln|ilhas|atoll|canyon|gorge|glen|dam|falls|waterfall|desert|glacier|volcano|peninsula|cape|national park|nature reserve|park|sierra)\b/;
 const ISLAND = /\b(?:island|isle|isla|isola|ile|insel|ilha|koh|ko)\b/;
-const AROUND = /\b(?:valley|valleys|vale|valle|val|vallee|tal|delta|lakes?|lago|lac|loch|see|coast|coastline|costa|cote|shore|riviera|bay|beach|beaches|playa|plage|praia|spiaggia|forest|backwaters|archipelago|wine region|vineyards)\b/;
+const AROUND = /\b(?:valley|valleys|vale|valle|val|vallee|tal|delta|mount|mt|mountains?|monte|mont|peak|forest|backwaters|archipelago|wine region|vineyards)\b/;
+const SHORE = /\b(?:lakes?|lago|lac|loch|see|coast|coastline|costa|cote|shore|riviera|bay|beach|beaches|playa|plage|praia|spiaggia)\b/;
 const BUILT = /\b(?:bridge|tower|sign|square|palace|castle|cathedral|temples?|mosque|church|basilica|abbey|monastery|ruins|fort|fortress|museum|gardens?|market|station|skytree|stadium|zoo|\d+)\b/;
 /** Words that join a kind to a name: "Isle of Skye", "Valle de Guadalupe". */
 const JOINING = /\b(?:of|the|de|del|della|di|da|do|dos|das|du|des|la|le|los|las)\b/g;
@@ -58,11 +61,11 @@ export function whatLeftOutSays(words: string): LeftOut {
   if (words.trim() === '') return NOTHING_LEFT_OUT;
   // Words that name something else as well ("South Beach Miami": a district, then its city) say
   // nothing about the place read: only words for a kind, with what joins them, do.
-  const unexplained = words.replace(FEATURE, ' ').replace(ISLAND, ' ').replace(AROUND, ' ').replace(BUILT, ' ').replace(JOINING, ' ').trim();
+  const unexplained = words.replace(FEATURE, ' ').replace(ISLAND, ' ').replace(AROUND, ' ').replace(SHORE, ' ').replace(BUILT, ' ').replace(JOINING, ' ').trim();
   if (unexplained !== '') return { says: 'other' };
   const spoken = SPOKEN_WHERE.filter(([pattern]) => pattern.test(words)).flatMap(([, countries]) => countries);
   const countries = spoken.length > 0 ? new Set(spoken) : undefined;
-  const says = FEATURE.test(words) ? 'feature' : ISLAND.test(words) ? 'island' : AROUND.test(words) ? 'around' : 'built';
+  const says = FEATURE.test(words) ? 'feature' : ISLAND.test(words) ? 'island' : AROUND.test(words) ? 'around' : SHORE.test(words) ? 'shore' : 'built';
   return { says, countries };
 }
 
@@ -78,6 +81,8 @@ export const TOWN_FOR_A_SIGHT = 6;
 export const TYPO_TOWN_FLOOR = 4;
 /** A namesake far away at most this much less known (log10, people alone) contests a reading. */
 export const CONTESTING_MARGIN = 2.5;
+/** A namesake far away at most this much less known contests a town named for its shore. */
+export const SHORE_CONTESTING_MARGIN = 1;
 /** ...when this far from the place read, or farther (km). */
 export const CONTESTING_KM = 300;
 
@@ -98,12 +103,12 @@ export function answersAGuess(guess: Guess, all: readonly Guess[], leftOut: Left
   const { place } = guess;
   if (guess.typos > 0 && place.kind === 'city' && guess.score < TYPO_TOWN_FLOOR) return false;
   if (leftOut.countries && !leftOut.countries.has(place.countryCode)) return false;
-  const contested = () =>
+  const contested = (margin = CONTESTING_MARGIN) =>
     all.some(
       (other) =>
         other.place !== place &&
         !other.alternate &&
-        other.meaning >= guess.meaning - CONTESTING_MARGIN &&
+        other.meaning >= guess.meaning - margin &&
         haversineKm(place.lat, place.lng, other.place.lat, other.place.lng) >= CONTESTING_KM,
     );
   switch (leftOut.says) {
@@ -113,6 +118,8 @@ export function answersAGuess(guess: Guess, all: readonly Guess[], leftOut: Left
       return isFeature(place) || place.kind === 'region' || !contested();
     case 'around':
       return isFeature(place) || !contested();
+    case 'shore':
+      return isFeature(place) || !contested(SHORE_CONTESTING_MARGIN);
     case 'built':
       return isFeature(place) || guess.score >= TOWN_FOR_A_SIGHT;
     default:
