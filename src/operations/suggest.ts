@@ -3,6 +3,7 @@ import { hotelUrl, type Credit } from '../links/hotel-link.js';
 import type { SuggestQuery, SuggestResponse } from './schemas.js';
 import { namesLanguage } from '../locale/languages.js';
 import { placeTotal } from '../search/place-search.js';
+import { popularPlaces } from '../search/popular-places.js';
 import { rememberedSuggestions } from './suggestion-cache.js';
 import { currentIndex, type CatalogServices } from './services.js';
 
@@ -22,7 +23,7 @@ export async function suggest(services: CatalogServices, credit: Credit, q: Sugg
   const language = namesLanguage(credit.lang);
   const { names } = services;
   const found = rememberedSuggestions(index, `${limit} ${only} ${language} ${q.q}`, () => ({
-    places: only === 'hotels' ? [] : services.placeSuggestions.suggest(q.q, limit, (placeId) => index.hotelCount(placeId)).map(({ place }) => ({
+    places: (only === 'hotels' ? [] : services.placeSuggestions.suggest(q.q, limit, (placeId) => index.hotelCount(placeId), (typed) => popularPlaces(index).beginning(typed))).map(({ place }) => ({
       place_id: place.id,
       name: names.nameOf(place, language),
       label: names.labelOf(place, language),

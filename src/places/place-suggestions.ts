@@ -9,6 +9,9 @@ import type { Gazetteer, NameEntry } from './gazetteer.js';
 import type { Place } from './place.js';
 import { substitutionCost } from './place-typos.js';
 
+/** The catalog's towns with the most hotels whose names begin with a folded text (search/popular-places.ts). */
+export type PopularTowns = (typed: string) => readonly Place[];
+
 export interface PlaceSuggestion {
   place: Place;
   /** Hotels the catalog has in the place. */
@@ -97,8 +100,8 @@ export class PlaceSuggestions {
    * first. "Name, where" narrows the name to places in a region or country whose name (or code)
    * begins with what follows the comma: "Paris, Tex", "Springfield, Ill", "Portland, ME".
    */
-  suggest(text: string, limit: number, hotelCount: HotelCount): PlaceSuggestion[] {
-    return this.ranked(text, limit, hotelCount, true).map(([place]) => ({ place, hotels: hotelCount(place.id) }));
+  suggest(text: string, limit: number, hotelCount: HotelCount, popular?: PopularTowns): PlaceSuggestion[] {
+    return this.ranked(text, limit, hotelCount, true, popular).map(([place]) => ({ place, hotels: hotelCount(place.id) }));
   }
 
   /**
@@ -122,7 +125,7 @@ export class PlaceSuggestions {
    * as a search box reads it (any place, names typed whole first, one typo away when few names
    * begin so); otherwise well-known places only, as typed.
    */
-  private ranked(text: string, limit: number, hotelCount: HotelCount, loosely: boolean): [Place, number][] {
+  private ranked(text: string, limit: number, hotelCount: HotelCount, loosely: boolean, popular?: PopularTowns): [Place, number][] {
     const { typed, qualifier } = nameAndWhere(text);
     if (typed === '') return [];
     const keep = qualifier === '' ? null : (place: Place) => this.isIn(place, qualifier);
@@ -158,6 +161,12 @@ export class PlaceSuggestions {
     const asTyped = new BestFirst(list.ranges);
     asTyped.add(start, end, 0);
     take(list, asTyped, false);
+    // At a few letters, the towns with the most hotels that begin so, however far down the names
+    // read by people and fame they lie, scored as any name typed in part.
+    for (const place of popular?.(typed) ?? []) {
+      const entry = this.gazetteer.entriesNamed(foldText(place.name)).find((e) => e.place === place && !e.alternate);
+      if (entry && !(keep && !keep(place))) offer(place, partialStanding(entry) + likelihood(entry, hotelCount(place.id)) - likelihood(entry, 0));
+    }
     if (loosely && found.size < limit && typed.length >= MIN_TYPO_LETTERS && (end - start < TYPO_WHEN_FEWER_NAMES || keep)) {
       const typos = new BestFirst(this.known.ranges);
       nearPrefixRanges(this.known.names, typed, closeLetters, (s, e) => typos.add(s, e, TYPO_COST));

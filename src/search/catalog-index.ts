@@ -105,6 +105,14 @@ export class CatalogIndex {
     return this.table.size;
   }
 
+  /** The towns (cities of the gazetteer) hotels are filed under, with how many each has. */
+  *townsWithHotels(): Generator<[Place, number]> {
+    for (const [placeId] of this.cityNumber) {
+      const place = this.gazetteer.get(placeId);
+      if (place?.kind === 'city') yield [place, this.members.get(placeId)?.length ?? 0];
+    }
+  }
+
   /** Hotels of the catalog in a place (by place id): filed under it, or inside its box (an area). */
   hotelCount(placeId: string): number {
     const members = this.members.get(placeId);
