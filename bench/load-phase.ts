@@ -16,6 +16,12 @@ export type Report = (what: string, value: string, target?: string, ok?: boolean
 /** Distinct requests of each scenario, sent in turn. */
 const VARIETY = 2000;
 /**
+ * Hotel pages drawn from the whole catalog: more requests than a round sends, so that an id comes
+ * back only as often as the random draw repeats it. 2,000 in turn all fitted in HOT_HOTELS (20,000)
+ * and measured the cache, not the catalog (issue 48).
+ */
+const WHOLE_CATALOG_DRAWS = 200_000;
+/**
  * Suggestions are remembered by text (operations/suggestion-cache.ts): their requests are drawn
  * as many times as a round sends, so that texts come back only as often as the drawing repeats
  * them (beginnings of the same names), not because the list of requests runs out and restarts.
@@ -115,8 +121,9 @@ export async function benchHotelByIdAgainstPostgres(dataDir: string, postgresUrl
     // Ids drawn from the whole catalog, and from 1,000 popular hotels (which PostgreSQL's cache holds whole).
     const popular = Array.from({ length: 1000 }, () => index.table.idOf(random.int(0, index.size - 1)));
     const scenarios: Array<[string, () => string, number]> = [
-      ['hotel by id', () => index.table.idOf(random.int(0, index.size - 1)), 1.5],
-      ['hotel by id, 1,000 popular hotels', () => random.pick(popular), 1.5],
+      // Targets of issue 48: 1.5x the peer on the whole catalog, 2x on popular hotels.
+      ['hotel by id, drawn from the whole catalog', () => index.table.idOf(random.int(0, index.size - 1)), 1.5],
+      ['hotel by id, 1,000 popular hotels', () => random.pick(popular), 2],
     ];
     for (const [what, id, target] of scenarios) {
       const scenario: Scenario = {
@@ -124,7 +131,7 @@ export async function benchHotelByIdAgainstPostgres(dataDir: string, postgresUrl
         method: 'GET',
         route: '/hotels/*',
         headers: { authorization: `Bearer ${key}` },
-        requests: Array.from({ length: VARIETY }, () => ({ path: `/hotels/${id()}` })),
+        requests: Array.from({ length: WHOLE_CATALOG_DRAWS }, () => ({ path: `/hotels/${id()}` })),
       };
       await typicalAnswer(plain.base, scenario); // it answers before it is loaded
       const { first, second, share } = await alternate([plain, service], scenario, options);
@@ -154,11 +161,11 @@ async function loadEach(service: RunningService, key: string, index: CatalogInde
 
   const scenarios: (Scenario & { target: Target })[] = [
     {
-      what: 'hotel by id',
+      what: 'hotel by id, drawn from the whole catalog',
       method: 'GET',
       route: '/hotels/*',
       headers: auth,
-      requests: many(() => ({ path: `/hotels/${index.table.idOf(hotel())}` })),
+      requests: Array.from({ length: WHOLE_CATALOG_DRAWS }, () => ({ path: `/hotels/${index.table.idOf(hotel())}` })),
       target: { share: 0.5 },
     },
     {
