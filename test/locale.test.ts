@@ -41,6 +41,20 @@ describe('names in the traveller\'s language', () => {
     expect(city.body.destination).toBe(`${own}, ${countryIn(lang, 'PT')}`);
   });
 
+  it('names a city GeoNames names not in the language by the names it is typed by there, and without an administrative word', async () => {
+    // city-names.json has no zh-Hans or ja name for Vienna; city-aliases.json has 维也纳 and ウィーン.
+    for (const [lang, label] of [
+      ['zh-Hans', `维也纳, ${countryIn('zh-Hans', 'AT')}`],
+      ['ja', `ウィーン, ${countryIn('ja', 'AT')}`],
+    ]) {
+      const r = await get(`/hotels/search?destination=Vienna&limit=1&lang=${lang}`);
+      expect([lang, r.body.destination]).toEqual([lang, label]);
+    }
+    // GeoNames writes Rome 罗马市 in zh-Hans; the name without 市 is shown.
+    const rome = await get('/hotels/search?destination=Rome&limit=1&lang=zh-Hans');
+    expect(rome.body.destination).toMatch(/^罗马, /);
+  });
+
   it('names a region where iso3166-2-db has it in that language, and in English where it has none (never a guess)', async () => {
     for (const lang of ['de', 'fr', 'es']) {
       const r = await get(`/hotels/search?destination=Bavaria&limit=1&lang=${lang}`);
