@@ -32,7 +32,7 @@
 //     for Juba, Polish "Meksyk" for Mexico City: the country is meant).
 //   - Chinese in both scripts: each Han name of a city (any source) is also written character by
 //     character in the other script (OpenCC's first choice), tagged zh-Hans or zh-Hant.
-//   - A Han name ending in an administrative word (ADMIN_SUFFIX: 市, 都, 府, 县, 縣; "罗马市",
+//   - A Han name ending in an administrative word (withoutAdministrativeWord: 市, 都, 府, 县, 縣; "罗马市",
 //     "東京都") is also the name without it, when at least 2 characters are left and they are no
 //     other place's name ("京都" keeps its 都).
 //   - A derived name that is another place's name is left out; a name the city's own row already
@@ -52,12 +52,12 @@ import { loadCitySources, loadCountrySources, loadRegionAliases, loadRegionSourc
 import { parseGeonamesCities } from '../src/places/geonames-dump.js';
 import { haversineKm } from '../src/search/geo.js';
 import { foldText, placeNameKey } from '../src/text/fold.js';
+import { withoutAdministrativeWord } from '../src/places/place-names.js';
 import { dbfRecords } from './dbf.js';
 
 const require = createRequire(import.meta.url);
 const MIN_POPULATION = 15_000;
 const JOIN_KM = 50;
-const ADMIN_SUFFIX = /^(.{2,})[市都府县縣]$/u;
 
 const NE_LANGUAGES: Record<string, string> = {
   NAME_EN: 'en', NAME_DE: 'de', NAME_FR: 'fr', NAME_ES: 'es', NAME_IT: 'it', NAME_PT: 'pt', NAME_NL: 'nl',
@@ -215,7 +215,7 @@ function main(): void {
       counts[kind]++;
     };
     for (const [name, languages] of [...han]) {
-      const bare = ADMIN_SUFFIX.exec(name)?.[1];
+      const bare = withoutAdministrativeWord(name);
       if (bare && letters(bare).every((ch) => HAN.test(ch))) derive(bare, languages, 'suffix');
     }
     for (const [name] of [...han, ...(found.get(city.geonameId) ?? [])]) {

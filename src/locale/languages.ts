@@ -57,6 +57,11 @@ export function namesLanguage(tag: string | null | undefined): NameLanguage {
   return (tag && nameLanguageOf(tag)) || DEFAULT_LANGUAGE;
 }
 
+/** True when a tag is one of the service's languages as written ("zh-Hans", not "zh-CN"). */
+export function isNameLanguage(tag: string): tag is NameLanguage {
+  return (NAME_LANGUAGES as readonly string[]).includes(tag);
+}
+
 /**
  * A set of the service's languages as bits (bit k for NAME_LANGUAGES[k]), as the gazetteer's
  * name entries carry the languages a name is written in. Tags it has no language for are left out.

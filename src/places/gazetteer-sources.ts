@@ -79,7 +79,7 @@ export interface CityNameSource {
   languages: number;
 }
 
-function readDataFile<T>(name: string): T {
+export function readDataFile<T>(name: string): T {
   const url = dataFile(name);
   if (!url) throw new Error(`the bundled file src/places/data/${name} is missing`);
   return JSON.parse(readFileSync(url, 'utf8')) as T;

@@ -1,13 +1,14 @@
 // Places named in the traveller's language: countries always (CLDR, the ICU data of Node.js),
 // first-level regions where iso3166-2-db has a name in that language (de, es, fr, it, ru,
 // zh-Hans, ar), cities where GeoNames has one (data/city-names.json) or the names they are typed
-// by know one (data/city-aliases.json). Otherwise the English name: never another language's. Airports, sights and areas keep their own names; the parts of
-// their labels that name a region or a country are still given in the language.
+// by know one (data/city-aliases.json). Otherwise the English name: never another language's.
+// Airports, sights and areas keep their own names; the parts of their labels that name a region
+// or a country are still given in the language.
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { LRUCache } from 'lru-cache';
-import { dataFile } from './data-file.js';
-import { DEFAULT_LANGUAGE, NAME_LANGUAGES, type NameLanguage } from '../locale/languages.js';
+import { DEFAULT_LANGUAGE, isNameLanguage, type NameLanguage } from '../locale/languages.js';
+import { readDataFile } from './gazetteer-sources.js';
+import { withoutAdministrativeWord } from './place-names.js';
 import type { Gazetteer } from './gazetteer.js';
 import type { Place } from './place.js';
 
@@ -16,12 +17,15 @@ const require = createRequire(import.meta.url);
 /** iso3166-2-db's language keys of region names, by the service's language. */
 const REGION_NAME_KEY: Partial<Record<NameLanguage, string>> = { de: 'de', es: 'es', fr: 'fr', it: 'it', ru: 'ru', 'zh-Hans': 'zh', ar: 'ar' };
 
+/** city-names.json: a city's name in each language, by GeoNames id. */
 interface CityNamesFile {
   names: Record<string, Partial<Record<NameLanguage, string>>>;
 }
 
-/** An administrative word after a Chinese or Japanese city's name ("罗马市", "東京都"). */
-const ADMIN_SUFFIX = /^(.{2,})[市都府县縣]$/u;
+/** city-aliases.json: each name a city is typed by, with its languages (space-separated, "" none known). */
+interface CityAliasesFile {
+  names: Record<string, Record<string, string>>;
+}
 
 /**
  * Each city's name to show in each language: GeoNames' (city-names.json), or where it has none,
@@ -30,13 +34,8 @@ const ADMIN_SUFFIX = /^(.{2,})[市都府县縣]$/u;
  * administrative word where the aliases know it so in the same language ("罗马" for "罗马市").
  */
 function loadCityNames(): Map<string, Partial<Record<NameLanguage, string>>> {
-  const read = (file: string) => {
-    const url = dataFile(file);
-    if (!url) throw new Error(`the bundled city names file (src/places/data/${file}) is missing`);
-    return JSON.parse(readFileSync(url, 'utf8')) as CityNamesFile;
-  };
-  const shown = read('city-names.json').names;
-  const typed = (read('city-aliases.json') as unknown as { names: Record<string, Record<string, string>> }).names;
+  const shown = readDataFile<CityNamesFile>('city-names.json').names;
+  const typed = readDataFile<CityAliasesFile>('city-aliases.json').names;
   const byCity = new Map<string, Partial<Record<NameLanguage, string>>>();
   for (const id of new Set([...Object.keys(shown), ...Object.keys(typed)])) {
     const names: Partial<Record<NameLanguage, string>> = { ...shown[id] };
@@ -47,7 +46,7 @@ function loadCityNames(): Map<string, Partial<Record<NameLanguage, string>>> {
         const current = names[tag];
         // Traditional Chinese made from simplified character by character can be wrong (里斯本
         // is not 裏斯本): it is read, never shown.
-        if ((current === undefined && tag !== 'zh-Hant') || ADMIN_SUFFIX.exec(current ?? '')?.[1] === name) names[tag] = name;
+        if ((current === undefined && tag !== 'zh-Hant') || (current !== undefined && withoutAdministrativeWord(current) === name)) names[tag] = name;
       }
     }
     byCity.set(`geonames:${id}`, names);
@@ -64,7 +63,6 @@ function loadRegionNames(): Map<string, Record<string, string>> {
   return byKey;
 }
 
-const isNameLanguage = (tag: string): tag is NameLanguage => (NAME_LANGUAGES as readonly string[]).includes(tag);
 
 export class LocalNames {
   // Read at the first answer in another language than English: a start pays nothing for them.

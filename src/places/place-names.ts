@@ -25,6 +25,14 @@ export function readInLanguage<T extends { entry: NameEntry }>(candidates: T[], 
   return candidates.filter((c) => !c.entry.alternate || speaks(c.entry, language));
 }
 
+/** An administrative word after a Chinese or Japanese city's name: 市, 都, 府, 县, 縣 ("罗马市", "東京都"). */
+const ADMINISTRATIVE_WORD = /^(.{2,})[市都府县縣]$/u;
+
+/** The name without its administrative word, when 2 characters or more are left ("罗马" of "罗马市"), else null. */
+export function withoutAdministrativeWord(name: string): string | null {
+  return ADMINISTRATIVE_WORD.exec(name)?.[1] ?? null;
+}
+
 export class PlaceNames {
   /** While filling: one entry, or several for a name many places share. Null once frozen. */
   private filling: Map<string, NameEntry | NameEntry[]> | null = new Map();
