@@ -51,32 +51,29 @@ export function zip(files) {
     const method = !file.isDir && deflated.length < data.length ? 8 : 0;
     const body = method === 8 ? deflated : data;
     const crc = crc32(data);
+    // The local header and the central directory's entry share their fields from "version
+    // needed" to the name's length, at offset 4 and 6.
+    const shared = (header, at) => {
+      header.writeUInt16LE(NEEDED, at);
+      header.writeUInt16LE(UTF8, at + 2);
+      header.writeUInt16LE(method, at + 4);
+      header.writeUInt16LE(DOS_TIME, at + 6);
+      header.writeUInt16LE(DOS_DATE, at + 8);
+      header.writeUInt32LE(crc, at + 10);
+      header.writeUInt32LE(body.length, at + 14);
+      header.writeUInt32LE(data.length, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(NEEDED, 4);
-    local.writeUInt16LE(UTF8, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    shared(local, 4);
     local.writeUInt16LE(0, 28);
     parts.push(local, name, body);
 
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
     entry.writeUInt16LE(MADE_BY, 4);
-    entry.writeUInt16LE(NEEDED, 6);
-    entry.writeUInt16LE(UTF8, 8);
-    entry.writeUInt16LE(method, 10);
-    entry.writeUInt16LE(DOS_TIME, 12);
-    entry.writeUInt16LE(DOS_DATE, 14);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(body.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(name.length, 28);
+    shared(entry, 6);
     // Extra field, comment, disk number, internal attributes: none.
     // External attributes: the Unix mode in the high 16 bits (and MS-DOS's directory bit).
     entry.writeUInt32LE((((file.isDir ? 0o40755 : 0o100644) << 16) | (file.isDir ? 0x10 : 0)) >>> 0, 38);
