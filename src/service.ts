@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { AccessGate } from './access/access-gate.js';
 import { ensureCatalog } from './catalog/demo-catalog.js';
+import { TurnLogLines } from './log-lines.js';
 import { HotHotels } from './catalog/hot-hotels.js';
 import { USAGE_DEFAULTS, UsageRecorder } from './usage/usage-recorder.js';
 import { demoPhotoBase } from './catalog/demo-photos.js';
@@ -81,15 +82,9 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/** Log lines are written at most this many bytes at a time when threads share standard output. */
-const SHARED_LOG_WRITE = 4096;
-
-export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'HTTP_THREADS'>): Logger {
-  if (config.HTTP_THREADS === 1) return pino({ level: config.LOG_LEVEL });
-  // Several threads write standard output: each write holds whole lines (pino's writer fills its
-  // chunks line by line) and no more than a pipe takes at once (PIPE_BUF), so that lines from two
-  // threads never interleave.
-  return pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, maxWrite: SHARED_LOG_WRITE }));
+/** The service's log: JSON lines on standard output, written once per turn of the event loop (log-lines.ts). */
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
+  return pino({ level: config.LOG_LEVEL }, new TurnLogLines());
 }
 
 export function linkSettings(config: Config): LinkSettings {
