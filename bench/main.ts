@@ -329,7 +329,7 @@ async function main() {
     report('gazetteer load (with the Natural Earth areas)', `${Math.round(gazetteerMs)} ms, ${Math.round((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20)} MB of heap`);
 
     const feed = join(dir, 'demo.ndjson');
-    // Read as the service reads it, through a map of the file as large as its default.
+    // Read as the service reads it by default (SQLITE_MAP_MB: unmapped unless set).
     const store = new SqliteCatalogStore(openSqlite(dir), { mapBytes: loadConfig({}).SQLITE_MAP_MB * 2 ** 20 });
     if (kept && existsSync(feed) && (await store.current())?.hotelCount === HOTELS) {
       report('demo feed generation and import', `skipped: ${dir} holds them from an earlier run`);

@@ -1,9 +1,13 @@
 // Configuration from environment variables, checked at start with a clear message for a bad
 // value. The schema is the list documented in docs/configuration.md (scripts/write-reference.mjs).
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import Type, { type Static } from 'typebox';
 import { ServiceError } from './errors.js';
 import { parseTextFields } from './validation/fields.js';
+
+/** The most serving threads: the setting's maximum, and what its default (0) gives at most. */
+const MAX_HTTP_THREADS = 64;
 
 const Host = (fallback: string, description: string) =>
   Type.String({
@@ -93,9 +97,9 @@ export const ConfigSchema = Type.Object({
   SQLITE_MAP_MB: Type.Integer({
     minimum: 0,
     maximum: 2047,
-    default: 2047,
+    default: 0,
     description:
-      'Without DATABASE_URL: how much of the SQLite file hotel detail reads map into memory instead of reading with a system call each; 0 none (2047 is as much as SQLite maps).',
+      'Without DATABASE_URL: how much of the SQLite file hotel detail reads map into memory instead of reading with a system call each; 0 none (2047 is as much as SQLite maps). Mapped, the first read of each page in each serving thread costs a page fault: with hotels opened from across a large catalog that cost more than the system calls (docs/operations.md).',
   }),
   HOT_HOTELS: Type.Integer({
     minimum: 0,
@@ -151,11 +155,11 @@ export const ConfigSchema = Type.Object({
     description: 'How long a call waits for Redis before it is counted locally instead.',
   }),
   HTTP_THREADS: Type.Integer({
-    minimum: 1,
-    maximum: 64,
-    default: 1,
+    minimum: 0,
+    maximum: MAX_HTTP_THREADS,
+    default: 0,
     description:
-      'Threads answering HTTP calls on PORT, in one process sharing one copy of the catalog index: give it the processors the instance may use (2 on 2 processors answered about 1.2 times the hotel pages a second of 1 at a million hotels, with the load generator on the same 2). Each thread past the first costs about 400 MB at a million hotels (its own gazetteer and heap), more under load. Allowances stay exact.',
+      'Threads answering HTTP calls on PORT, in one process sharing one copy of the catalog index. 0: one per processor the instance may use, as Node.js counts them (os.availableParallelism(): the processors it may run on and a cgroup CPU quota, rounded down), at most 64. On 2 processors 2 threads answered 1.2-1.4 times the calls of 1 at a million hotels, with the load generator on the same 2. Each thread past the first costs about 400 MB at a million hotels (its own gazetteer and heap), more under load: set it where memory is tight. Allowances stay exact.',
   }),
   SHUTDOWN_DELAY_SECONDS: Type.Number({
     minimum: 0,
@@ -198,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (error instanceof ServiceError) throw new ConfigError(`configuration: ${error.message}`);
     throw error;
   }
+  if (config.HTTP_THREADS === 0) config.HTTP_THREADS = Math.min(MAX_HTTP_THREADS, availableParallelism());
   for (const entry of trustedProxyList(config)) {
     const problem = cidrProblem(entry);
     if (problem) throw new ConfigError(`configuration: TRUSTED_PROXIES: ${JSON.stringify(entry)} ${problem}`);

@@ -1,4 +1,5 @@
 // Small pieces with rules of their own: allowance addresses, windows, folding, typos, config.
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { allowanceAddress } from '../src/keys/caller.js';
 import { windowAt } from '../src/limits/windows.js';
@@ -122,6 +123,12 @@ describe('configuration', () => {
   });
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(8080);
+  });
+  it('serves from one thread per processor the machine offers unless HTTP_THREADS says otherwise', () => {
+    expect(loadConfig({}).HTTP_THREADS).toBe(Math.min(64, availableParallelism()));
+    expect(loadConfig({ HTTP_THREADS: '0' }).HTTP_THREADS).toBe(Math.min(64, availableParallelism()));
+    expect(loadConfig({ HTTP_THREADS: '3' }).HTTP_THREADS).toBe(3);
+    expect(() => loadConfig({ HTTP_THREADS: '65' })).toThrow('HTTP_THREADS must be an integer from 0 to 64 (got "65")');
   });
   it('blames the installation, not DATA_DIR, for a native module built for another Node.js', () => {
     // What Node.js 20 throws on a better-sqlite3 built by Node.js 26 (seen on this machine).

@@ -33,7 +33,7 @@ process.once('exit', () => {
  */
 export async function startServiceProcess(env: Record<string, string>, nodeFlags: string[] = []): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [...startNodeFlags(), ...nodeFlags, '--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', HTTP_THREADS: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   running.add(child);

@@ -78,6 +78,8 @@ export async function startTestService(
     LIMIT_KEYLESS_PER_HOUR: '100000',
     // Saving indexes takes a second per start; saved-indexes.test.ts turns it on and compares answers.
     SAVED_INDEXES: 'false',
+    // One serving thread unless a test asks for more (the default is one per processor).
+    HTTP_THREADS: '1',
     ...env,
   });
   const importFeed = async (feed: HotelRecord[] | string) => {
