@@ -19,7 +19,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { SeededRandom } from '../src/catalog/random.js';
 import { sqliteFile } from '../src/storage/sqlite.js';
+import { typedInPart } from './typing.js';
 import { createPartnerKey, freePort, mcpSearchTemplate, startService, untilReady } from './load.js';
 
 const DIST = new URL('..', import.meta.url).pathname;
@@ -40,7 +42,8 @@ try {
 
 const made = values['data-dir'] === undefined;
 const dataDir = values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'instructions-'));
-const env = { DATA_DIR: dataDir, DEMO_HOTELS: '20000', CATALOG_POLL_SECONDS: '0', LIMIT_PARTNER_PER_DAY: '100000000' };
+// One serving thread: callgrind counts the process, and a second thread would share the calls.
+const env = { DATA_DIR: dataDir, DEMO_HOTELS: '20000', CATALOG_POLL_SECONDS: '0', LIMIT_PARTNER_PER_DAY: '100000000', HTTP_THREADS: '1' };
 // The catalog and its saved indexes, made by the service itself (or found saved) at a start
 // outside valgrind: building a million hotels' indexes under it would take many minutes.
 const setUp = await startService(env, await freePort());
@@ -54,6 +57,10 @@ const cities = db.prepare('SELECT DISTINCT city FROM hotels ORDER BY city LIMIT 
 const points = db.prepare('SELECT latitude, longitude FROM hotels ORDER BY id LIMIT 2000').raw().all() as [number, number][];
 const names = db.prepare('SELECT name FROM hotels ORDER BY id LIMIT 2000').pluck().all() as string[];
 db.close();
+// Suggestions as a search box sends them (half city names, half hotel names, typed in part), each
+// text sent once: the service remembers suggestions, and a text sent again would count the memory.
+const random = new SeededRandom(48);
+const typedTexts = [...new Set(Array.from({ length: 4 * (WARM_UP + answers) }, () => typedInPart(random, random.next() < 0.5 ? random.pick(cities) : random.pick(names))))];
 
 type Call = (base: string, n: number) => Promise<Response>;
 const headers = { authorization: `Bearer ${key}`, 'accept-encoding': 'identity' };
@@ -71,7 +78,7 @@ const scenarios: [string, Call][] = [
   ['point search, 5 km, 20 hotels', (base, n) => get(`/hotels/search?lat=${points[n % points.length][0]}&lng=${points[n % points.length][1]}&radius_km=5&limit=20`)(base)],
   // One letter dropped inside the name.
   ['find, one letter dropped', (base, n) => get(`/hotels/find?name=${q(names[n % names.length].replace(/(\w{2})\w/, '$1'))}`)(base)],
-  ['suggest, city names typed to 3-6 letters', (base, n) => get(`/suggest?q=${q(cities[n % cities.length].slice(0, 3 + (n % 4)))}`)(base)],
+  ['suggest, city or hotel name typed in part, each text once', (base, n) => get(`/suggest?q=${q(typedTexts[n % typedTexts.length])}`)(base)],
   [
     'POST /links, 10 URLs',
     (base, n) =>

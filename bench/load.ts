@@ -212,8 +212,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** A new partner key's secret, made with the CLI on the database `env` names (DATA_DIR or DATABASE_URL). */
+/**
+ * An affiliate code of this run's own: a kept data directory (--data-dir) gathers a run's keys, and
+ * an affiliate may hold only so many (the 21st run under one code was refused).
+ */
+const RUN_CODE = `bench-${Date.now().toString(36)}`;
+
 export async function createPartnerKey(env: Record<string, string>): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [`${DIST}src/cli/main.js`, 'keys', 'create', '--tier', 'partner', '--code', 'bench'], {
+  const { stdout } = await promisify(execFile)(process.execPath, [`${DIST}src/cli/main.js`, 'keys', 'create', '--tier', 'partner', '--code', RUN_CODE], {
     env: { ...process.env, ...env },
   });
   return stdout.trim();
@@ -221,7 +227,7 @@ export async function createPartnerKey(env: Record<string, string>): Promise<str
 
 /** A publishable key for pages on https://blog.example, each visitor allowed more than a load sends. */
 export async function createPublishableKey(env: Record<string, string>): Promise<string> {
-  const args = ['keys', 'create', '--publishable', '--origin', BENCH_ORIGIN, '--visitor-limit', '9999999', '--tier', 'partner', '--code', 'bench-blog'];
+  const args = ['keys', 'create', '--publishable', '--origin', BENCH_ORIGIN, '--visitor-limit', '9999999', '--tier', 'partner', '--code', `${RUN_CODE}-blog`];
   const { stdout } = await promisify(execFile)(process.execPath, [`${DIST}src/cli/main.js`, ...args], { env: { ...process.env, ...env } });
   return stdout.trim();
 }
