@@ -111,27 +111,30 @@ export async function benchUnderLoad(dataDir: string, index: CatalogIndex, citie
 }
 
 /**
- * Hotel by id against a plain Fastify server reading each hotel from PostgreSQL (the same
- * catalog, imported there by the bench): the service must answer at least twice its rate.
+ * Hotel by id and destination search against a plain Fastify server reading from PostgreSQL (the
+ * same catalog, imported there by the bench; bench/postgres-server.ts), in alternating rounds.
  */
-export async function benchHotelByIdAgainstPostgres(dataDir: string, postgresUrl: string, index: CatalogIndex, random: SeededRandom, options: LoadOptions, report: Report) {
+export async function benchAgainstPostgres(dataDir: string, postgresUrl: string, index: CatalogIndex, random: SeededRandom, options: LoadOptions & { only?: string }, report: Report) {
   const { service, key } = await startBenchService(dataDir);
   const plain = await startPostgresServer(postgresUrl);
   try {
     // Ids drawn from the whole catalog, and from 1,000 popular hotels (which PostgreSQL's cache holds whole).
     const popular = Array.from({ length: 1000 }, () => index.table.idOf(random.int(0, index.size - 1)));
-    const scenarios: Array<[string, () => string, number]> = [
-      // Targets of issue 48: 1.5x the peer on the whole catalog, 2x on popular hotels.
-      ['hotel by id, drawn from the whole catalog', () => index.table.idOf(random.int(0, index.size - 1)), 1.5],
-      ['hotel by id, 1,000 popular hotels', () => random.pick(popular), 2],
+    // Cities as traffic names them: a hotel's city, so the big cities come up most.
+    const city = () => index.table.cityOf(random.int(0, index.size - 1));
+    const scenarios: Array<[string, string, () => string, number]> = [
+      // Targets of issue 48: 1.5x the peer on the whole catalog and on destinations, 2x on popular hotels.
+      ['hotel by id, drawn from the whole catalog', '/hotels/*', () => `/hotels/${index.table.idOf(random.int(0, index.size - 1))}`, 1.5],
+      ['hotel by id, 1,000 popular hotels', '/hotels/*', () => `/hotels/${random.pick(popular)}`, 2],
+      ['destination search, 20 hotels, cities as hotels name them', '/hotels/search', () => `/hotels/search?destination=${encodeURIComponent(city())}&limit=20`, 1.5],
     ];
-    for (const [what, id, target] of scenarios) {
+    for (const [what, route, path, target] of scenarios.filter(([name]) => name.includes(options.only ?? ''))) {
       const scenario: Scenario = {
         what,
         method: 'GET',
-        route: '/hotels/*',
+        route,
         headers: { authorization: `Bearer ${key}` },
-        requests: Array.from({ length: WHOLE_CATALOG_DRAWS }, () => ({ path: `/hotels/${id()}` })),
+        requests: Array.from({ length: WHOLE_CATALOG_DRAWS }, () => ({ path: path() })),
       };
       await typicalAnswer(plain.base, scenario); // it answers before it is loaded
       const { first, second, share } = await alternate([plain, service], scenario, options);

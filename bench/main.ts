@@ -44,7 +44,7 @@ import type { Gazetteer } from '../src/places/gazetteer.js';
 import { openPostgres } from '../src/storage/postgres.js';
 import { buildHttpApp } from '../src/http/server.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { benchHotelByIdAgainstPostgres, benchNewInstanceOnPostgres, benchUnderLoad } from './load-phase.js';
+import { benchAgainstPostgres, benchNewInstanceOnPostgres, benchUnderLoad } from './load-phase.js';
 import { indexSaver } from '../src/cli/commands/import-command.js';
 import { PostgresFileShelf } from '../src/storage/postgres-file-shelf.js';
 import { typedInPart } from './typing.js';
@@ -231,8 +231,8 @@ async function postgresAdmin(): Promise<pg.Client | null> {
 const schemaUrlOf = (schema: string) => `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 
 /**
- * --peer-only: hotel by id against the PostgreSQL peer and nothing else, to work on that one
- * figure. The catalog is imported into PostgreSQL first; with --data-dir that copy is kept (schema
+ * --peer-only: hotel by id and destination search against the PostgreSQL peer and nothing else
+ * (--load-scenario TEXT picks among them), to work on those figures. The catalog is imported into PostgreSQL first; with --data-dir that copy is kept (schema
  * bench_peer_N for N hotels; drop it with DROP SCHEMA … CASCADE) and the next run reuses it.
  */
 async function benchPeerOnly(feed: string, gazetteer: Gazetteer, dir: string, keep: boolean, index: CatalogIndex, random: SeededRandom) {
@@ -252,7 +252,7 @@ async function benchPeerOnly(feed: string, gazetteer: Gazetteer, dir: string, ke
       await importFeedFile(store, gazetteer, feed).finally(() => store.close());
       report('PostgreSQL: feed import', seconds(performance.now() - start));
     }
-    await benchHotelByIdAgainstPostgres(dir, schemaUrlOf(schema), index, random, LOAD, report);
+    await benchAgainstPostgres(dir, schemaUrlOf(schema), index, random, LOAD, report);
   } finally {
     if (!keep) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
@@ -495,7 +495,7 @@ async function main() {
     await store.close();
     live.stop();
     if (!values['load-only']) {
-      const againstPostgres = LOAD.seconds > 0 && LOAD.only === '' ? (url: string) => benchHotelByIdAgainstPostgres(dir, url, index, random, LOAD, report) : null;
+      const againstPostgres = LOAD.seconds > 0 && LOAD.only === '' ? (url: string) => benchAgainstPostgres(dir, url, index, random, LOAD, report) : null;
       await benchPostgres(feed, gazetteer, logger, () => index.table.idOf(someHotel()), againstPostgres);
       await benchAllowances(logger);
       await benchWidget(report);
