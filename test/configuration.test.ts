@@ -13,7 +13,6 @@ import { connectMcp } from './support/mcp-clients.js';
 const root = mkdtempSync(join(tmpdir(), 'hotel-affiliate-config-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** Starts the service as `npm start` does and returns how it ended (it must end by itself). */
 /**
  * How long a start may take before it is killed. The starts of this file run at once, a dozen on two
  * processors, each making its gazetteer: about 17 s alone, 58 s all together on a fast night, past
@@ -21,6 +20,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
  */
 const START_BOUND_MS = 120_000;
 
+/** Starts the service as `npm start` does and returns how it ended (it must end by itself). */
 function startService(env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(

@@ -63,7 +63,6 @@ function loadRegionNames(): Map<string, Record<string, string>> {
   return byKey;
 }
 
-
 export class LocalNames {
   // Read at the first answer in another language than English: a start pays nothing for them.
   private cityNames?: Map<string, Partial<Record<NameLanguage, string>>>;
