@@ -55,7 +55,7 @@ import { openSqlite, sqliteFile } from '../src/storage/sqlite.js';
 import { USAGE_OPERATIONS, utcDay, type UsageGroup } from '../src/usage/usage-counts.js';
 import { PostgresUsageStore } from '../src/usage/postgres-usage-store.js';
 import { SqliteUsageStore } from '../src/usage/sqlite-usage-store.js';
-import type { UsageStore } from '../src/usage/usage-store.js';
+import { DAILY_FROM_COUNTS, type UsageStore } from '../src/usage/usage-store.js';
 import { freePort } from '../test/support/haproxy.js';
 import { cli, load1, POSTGRES, readyz, REPO, s1, say, sleep, startInstance, type Instance } from './import-under-load.js';
 
@@ -215,6 +215,7 @@ function sqliteStore(dataDir: string): BenchStore {
             insert.run(...row);
             written++;
           }
+          db.exec(DAILY_FROM_COUNTS);
         })();
         db.pragma('wal_checkpoint(TRUNCATE)');
         return written;
@@ -346,6 +347,7 @@ function postgresStore(url: string, dataDir: string): BenchStore {
           );
         }
         await pending;
+        await client.query(DAILY_FROM_COUNTS);
         return written;
       } finally {
         client.release();
@@ -353,7 +355,7 @@ function postgresStore(url: string, dataDir: string): BenchStore {
     },
     async settle() {
       const started = performance.now();
-      await pool.query('VACUUM (ANALYZE) usage_counts');
+      await pool.query('VACUUM (ANALYZE) usage_counts, usage_daily');
       await pool.query('ANALYZE api_keys');
       return performance.now() - started;
     },
@@ -532,7 +534,7 @@ async function runStore(kind: 'sqlite' | 'postgres', feed: string, browser: () =
     if (indexes.length > 0) {
       const started = performance.now();
       for (const sql of indexes) await store.exec(sql);
-      if (kind === 'postgres') await store.exec('ANALYZE usage_counts');
+      if (kind === 'postgres') await store.exec('ANALYZE usage_counts, usage_daily');
       const createMs = performance.now() - started;
       say(`${kind}: ${indexes.join('; ')} in ${s1(createMs)} s; measuring again`);
       result.withIndex = { sql: indexes, createMs, figures: await measure(kind, instance.base, secret, mine, today, store, browser) };

@@ -1,6 +1,7 @@
 // A database of the release before affiliates managed their own keys (schema 6), with keys and
-// usage in it, brought up to date by a start: nothing is lost, and the old keys work in the key
-// API, the affiliate-wide report and rolling. Run on both databases.
+// usage in it, brought up to date by a start: nothing is lost (the daily sums are made from the
+// old usage), and the old keys work in the key API, the affiliate-wide report and rolling. Run on
+// both databases.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +111,12 @@ describe('a database of the release before, brought up to date', () => {
       ['key_oldwidget01', 'blog widget', 'suggest', 3, 9],
     ]);
     expect(report.body.totals.calls).toBe(23);
+    // Reports not by sub_id read the daily sums the migration made from the old rows; by sub_id, the rows themselves.
+    const bySubId = await t.request(`/v1/usage?from=${DAY}&to=${DAY}&group_by=sub_id`, { headers: auth });
+    expect(bySubId.body.rows.map((r: Record<string, unknown>) => [r.sub_id, r.calls, r.hotels_shown])).toEqual([
+      [null, 9, 72],
+      ['sidebar', 14, 75],
+    ]);
   });
 
   it('rolls an old secret key, and the new one carries the same code and tier', async () => {

@@ -1,11 +1,11 @@
-// Usage in PostgreSQL, shared by every instance. A flush is one transaction of three statements
-// per key and day; the sub_ids of a key's day are capped exactly across instances by taking that
+// Usage in PostgreSQL, shared by every instance. A flush is one transaction of four statements
+// per key and day (the sub_ids' counts and the day's sums by operation); the sub_ids of a key's day are capped exactly across instances by taking that
 // key and day's advisory lock (in one order, so two instances never wait on each other in a
 // circle) before counting them.
 import type pg from 'pg';
 import { inTransaction, queryWithin } from '../storage/postgres.js';
 import { OTHER_SUB_IDS, type UsageGroup, type UsageIncrement, type UsageRow } from './usage-counts.js';
-import { byKeyDay, cappedRows, groupColumns, inReportOrder, namedSubIds, reportedSubId, type UsageStore } from './usage-store.js';
+import { byKeyDay, byOperation, cappedRows, groupColumns, inReportOrder, namedSubIds, reportedSubId, usageTable, type UsageStore } from './usage-store.js';
 
 const USAGE_LOCK = 0x486f_7467;
 
@@ -31,7 +31,7 @@ export class PostgresUsageStore implements UsageStore {
         const held = new Set(known.filter((r) => r.sub_id !== null).map((r) => r.sub_id));
         const distinct = Number(known.find((r) => r.sub_id === null)!.n);
         const rows = cappedRows(group, held, distinct, subIdsPerDay);
-        const column = (pick: (row: UsageIncrement) => string | number | null) => rows.map(pick);
+        const column = (pick: (row: UsageIncrement) => string | number | null, of = rows) => of.map(pick);
         await client.query(
           `INSERT INTO usage_counts (key_id, day, operation, sub_id, calls, refused, failed, hotels_shown, links)
            SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[])
@@ -51,6 +51,25 @@ export class PostgresUsageStore implements UsageStore {
             column((r) => r.links),
           ],
         );
+        const daily = byOperation(rows);
+        await client.query(
+          `INSERT INTO usage_daily (key_id, day, operation, calls, refused, failed, hotels_shown, links)
+           SELECT $1, $2, * FROM unnest($3::text[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])
+           ON CONFLICT (key_id, day, operation) DO UPDATE SET
+             calls = usage_daily.calls + EXCLUDED.calls, refused = usage_daily.refused + EXCLUDED.refused,
+             failed = usage_daily.failed + EXCLUDED.failed, hotels_shown = usage_daily.hotels_shown + EXCLUDED.hotels_shown,
+             links = usage_daily.links + EXCLUDED.links`,
+          [
+            keyId,
+            day,
+            column((r) => r.operation, daily),
+            column((r) => r.calls, daily),
+            column((r) => r.refused, daily),
+            column((r) => r.failed, daily),
+            column((r) => r.hotels_shown, daily),
+            column((r) => r.links, daily),
+          ],
+        );
       }
     });
   }
@@ -64,7 +83,7 @@ export class PostgresUsageStore implements UsageStore {
       this.timeoutMs,
       `SELECT ${list}${list ? ', ' : ''}SUM(calls) AS calls, SUM(refused) AS refused, SUM(failed) AS failed,
               SUM(hotels_shown) AS hotels_shown, SUM(links) AS links
-       FROM usage_counts WHERE key_id = ANY($1) AND day BETWEEN $2 AND $3
+       FROM ${usageTable(columns)} WHERE key_id = ANY($1) AND day BETWEEN $2 AND $3
        ${list ? `GROUP BY ${list}` : ''}`,
       [[...keyIds], from, to],
     );
@@ -88,7 +107,7 @@ export class PostgresUsageStore implements UsageStore {
       this.pool,
       this.timeoutMs,
       `SELECT k.key_id, last.day FROM unnest($1::text[]) AS k(key_id)
-       CROSS JOIN LATERAL (SELECT day FROM usage_counts u WHERE u.key_id = k.key_id ORDER BY day DESC LIMIT 1) AS last`,
+       CROSS JOIN LATERAL (SELECT day FROM usage_daily u WHERE u.key_id = k.key_id ORDER BY day DESC LIMIT 1) AS last`,
       [[...keyIds]],
     );
     return new Map(rows.map((r) => [r.key_id, r.day]));
@@ -98,7 +117,7 @@ export class PostgresUsageStore implements UsageStore {
     const { rows } = await queryWithin<{ key_id: string; calls: string }>(
       this.pool,
       this.timeoutMs,
-      'SELECT key_id, SUM(calls) AS calls FROM usage_counts WHERE day = $1 GROUP BY key_id',
+      'SELECT key_id, SUM(calls) AS calls FROM usage_daily WHERE day = $1 GROUP BY key_id',
       [day],
     );
     return new Map(rows.map((r) => [r.key_id, Number(r.calls)]));
@@ -106,6 +125,7 @@ export class PostgresUsageStore implements UsageStore {
 
   async prune(beforeDay: string): Promise<void> {
     await queryWithin(this.pool, this.timeoutMs, 'DELETE FROM usage_counts WHERE day < $1', [beforeDay]);
+    await queryWithin(this.pool, this.timeoutMs, 'DELETE FROM usage_daily WHERE day < $1', [beforeDay]);
   }
 }
 
