@@ -16,7 +16,9 @@ const RELEASED: Record<(typeof WIDGET_VERSIONS)[number], string> = {
   // the name was written over a placeholder at start. Frozen so (widget/frozen/) on 2026-11-28.
   'v1.js': 'sha384-zu1XiRWqppVsHqbfMDz3Cv7jQjuEU5fbOaK0ScLR1L+mu4hELIZ3kBPcoHSBQL7A',
   'v2.js': 'sha384-sDFEHlKVaQ0zrDS0vjdAT0ADuX13z+R6V6oPN/7HNncLquDqbZI7JocmB6LpjwtI',
+  // v3 as built from the source on 2026-11-28, frozen with its catalogs on 2026-11-29 when v4 came.
   'v3.js': 'sha384-1bCScadXU+FCotI4SIbbQ4+rlN7YI+T1YhHv+iVsBAMywKFm2NDF0nLEHSq2mYcZ',
+  'v4.js': 'sha384-g9SA+/LFMgfBlIgyVggvR89dVMcpvkoUiB7CgFf0e+69d5h9zXuCLZH5HktoL60v',
 };
 
 /** A name with everything an escape could get wrong. */
@@ -47,12 +49,12 @@ describe('the widget\'s released scripts', () => {
     });
   }
 
-  it('v1 and v2 are the frozen files, v3 is the current one', () => {
-    for (const version of ['v1.js', 'v2.js'] as const) {
+  it('v1, v2 and v3 are the frozen files, v4 is the current one', () => {
+    for (const version of ['v1.js', 'v2.js', 'v3.js'] as const) {
       expect(integrity(readFileSync(new URL(`../widget/frozen/${version}`, import.meta.url)))).toBe(RELEASED[version]);
     }
-    expect(CURRENT_WIDGET).toBe('v3.js');
-    expect(currentWidgetIntegrity()).toBe(RELEASED['v3.js']);
+    expect(CURRENT_WIDGET).toBe('v4.js');
+    expect(currentWidgetIntegrity()).toBe(RELEASED['v4.js']);
   });
 
   it('the deployment\'s name is a setting the widget fetches, not part of its script', async () => {
@@ -64,12 +66,12 @@ describe('the widget\'s released scripts', () => {
     expect(await response.json()).toEqual({ service_name: SERVICE_NAME });
   });
 
-  it('v3\'s catalogs are immutable files whose integrity v3.js carries; an unknown one is 404', async () => {
-    const script = readFileSync(new URL('../dist/widget/v3.js', import.meta.url), 'utf8');
+  for (const version of ['v3', 'v4']) it(`${version}'s catalogs are immutable files whose integrity ${version}.js carries; an unknown one is 404`, async () => {
+    const script = readFileSync(new URL(`../dist/widget/${version}.js`, import.meta.url), 'utf8');
     const languages = [...script.matchAll(/"?([a-zA-Z-]+)"?:"(sha256-[A-Za-z0-9+/=]+)"/g)].map((m) => [m[1], m[2]]);
     expect(languages.length).toBeGreaterThanOrEqual(27);
     for (const [lang, hash] of languages) {
-      const response = await fetch(`${t.baseUrl}/widget/v3/messages/${lang}.json`);
+      const response = await fetch(`${t.baseUrl}/widget/${version}/messages/${lang}.json`);
       expect(response.status, lang).toBe(200);
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -77,7 +79,7 @@ describe('the widget\'s released scripts', () => {
       expect(`sha256-${createHash('sha256').update(body).digest('base64')}`, lang).toBe(hash);
       expect(body.toString('utf8')).not.toContain('Estadias');
     }
-    const unknown = await fetch(`${t.baseUrl}/widget/v3/messages/xx.json`);
+    const unknown = await fetch(`${t.baseUrl}/widget/${version}/messages/xx.json`);
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('not_found');
   });

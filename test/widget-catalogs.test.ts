@@ -4,6 +4,7 @@
 // own file and writes its hash into the widget's script, which fetches it with that integrity.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { NAME_LANGUAGES } from '../src/locale/languages.js';
 
@@ -25,8 +26,9 @@ const countsIn = (lang: string, category: string) => {
 };
 
 describe('the widget\'s catalogs', () => {
-  it('cover the languages the service names places in (beside English, built in)', () => {
-    expect(LANGUAGES.sort()).toEqual(NAME_LANGUAGES.filter((lang) => lang !== 'en').sort());
+  it('cover the languages the service names places in (beside English, built in); a translator may add others', () => {
+    expect(LANGUAGES).toEqual(expect.arrayContaining(NAME_LANGUAGES.filter((lang) => lang !== 'en')));
+    for (const lang of LANGUAGES) expect(Intl.getCanonicalLocales(lang), lang).toEqual([lang]);
   });
 
   it('English: every message is text or plural forms with "one" and "other", placeholders in braces', () => {
@@ -77,11 +79,19 @@ describe('the widget\'s catalogs', () => {
   });
 
   it('are built one file each, minified, and the script carries each one\'s integrity', () => {
-    const script = readFileSync(new URL('../dist/widget/v3.js', import.meta.url), 'utf8');
+    const script = readFileSync(new URL('../dist/widget/v4.js', import.meta.url), 'utf8');
     for (const lang of LANGUAGES) {
-      const built = readFileSync(new URL(`../dist/widget/v3/messages/${lang}.json`, import.meta.url));
+      const built = readFileSync(new URL(`../dist/widget/v4/messages/${lang}.json`, import.meta.url));
       expect(JSON.parse(built.toString('utf8'))).toEqual(read(`${lang}.json`));
       expect(script).toContain(`sha256-${createHash('sha256').update(built).digest('base64')}`);
     }
+  });
+
+  it('keep a page\'s widget within 15 KB gzipped: the script and the one catalog its language fetches', () => {
+    const gzipped = (path: string) => gzipSync(readFileSync(new URL(path, import.meta.url)), { level: 9 }).length;
+    const script = gzipped('../dist/widget/v4.js');
+    const heaviest = Math.max(...LANGUAGES.map((lang) => gzipped(`../dist/widget/v4/messages/${lang}.json`)));
+    console.info(`widget v4: ${script} bytes gzipped, with its heaviest catalog ${script + heaviest}`);
+    expect(script + heaviest).toBeLessThanOrEqual(15 * 1024);
   });
 });

@@ -1,4 +1,4 @@
-// The widget (v3) in its reader's language, in a real browser (Debian's Chromium through
+// The widget (v4) in its reader's language, in a real browser (Debian's Chromium through
 // playwright-core): a blog page on another loopback port, under a strict Content-Security-Policy,
 // in German (as WordPress writes it, lang="de-DE"), Traditional Chinese (lang="zh-TW"),
 // Japanese, Russian, Arabic (right to left), and an English page whose widget says lang="fr".
@@ -36,7 +36,7 @@ const hotels = () =>
 
 function page(pageLang: string, widget: string): string {
   return `<!doctype html><html lang="${pageLang}"><head><meta charset="utf-8"><title>A travel blog</title>
-<script type="module" src="${t.baseUrl}/widget/v3.js"></script></head>
+<script type="module" src="${t.baseUrl}/widget/v4.js"></script></head>
 <body><main><h1>Lisboa</h1>${widget}</main></body></html>`;
 }
 
@@ -169,7 +169,7 @@ describe('the widget in its reader\'s language', () => {
       expect((await page.goto(`${blogOrigin}/?lang=${pageLang}${own ? `&widget-lang=${own}` : ''}`))?.status()).toBe(200);
       await expect.poll(() => widget(page).locator('label').textContent()).toBe(texts.label);
       // One catalog, its own, fetched (with the integrity the script carries) before anything is shown.
-      expect(catalogs).toEqual([`/widget/v3/messages/${lang}.json`]);
+      expect(catalogs).toEqual([`/widget/v4/messages/${lang}.json`]);
       const before = await shown(page);
       expect([before.lang, before.dir]).toEqual([lang, texts['@dir'] ?? 'ltr']);
       expect([before.submit, before.placeholder, before.form]).toEqual([texts.submit, texts.placeholder, texts.form]);
@@ -202,7 +202,7 @@ describe('the widget in its reader\'s language', () => {
       // The links open the hotel's page in the page's language; the photos, linked from their host, load.
       for (const href of after.hrefs) expect(new URL(href).searchParams.get('lang')).toBe(own ?? pageLang);
       expect(after.photos.loaded).toBe(after.photos.all);
-      await page.screenshot({ path: `artifacts/widget-v3-${lang}.png` });
+      await page.screenshot({ path: `artifacts/widget-v4-${lang}.png` });
       expect(await seriousViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
       await context.close();

@@ -1,4 +1,4 @@
-// The widget (v3) says what is true of what it shows, in a real browser (Debian's Chromium through
+// The widget (v4) says what is true of what it shows, in a real browser (Debian's Chromium through
 // playwright-core), on a blog at another loopback port under a strict Content-Security-Policy:
 // hotels near an airport are "nearest first", never "the best"; a refusal (429) leaves the hotels
 // already shown, and tells the visitor when to try again on their own clock, in their language; a
@@ -68,7 +68,7 @@ beforeAll(async () => {
       'content-security-policy': `default-src 'none'; script-src ${t.baseUrl}; connect-src ${t.baseUrl}; img-src ${t.baseUrl} ${blogOrigin}; style-src 'unsafe-inline'`,
     });
     response.end(`<!doctype html><html lang="${page.lang}"><head><meta charset="utf-8"><title>A travel blog</title>
-<script type="module" src="${t.baseUrl}/widget/v3.js"></script></head><body><main><h1>Lisbon</h1>${page.body}</main></body></html>`);
+<script type="module" src="${t.baseUrl}/widget/v4.js"></script></head><body><main><h1>Lisbon</h1>${page.body}</main></body></html>`);
   });
   await new Promise<void>((resolve) => blog.listen(0, '127.0.0.1', resolve));
   blogOrigin = `http://127.0.0.1:${(blog.address() as AddressInfo).port}`;
@@ -143,7 +143,7 @@ describe('the widget says what is true of the hotels it shows', () => {
     expect(chosen).toEqual([...chosen].sort((a, b) => a - b));
     // The credit names the service as this deployment does, fetched beside the search.
     expect(await widget(page).locator('.credit a').textContent()).toBe(`Book on ${SERVICE_NAME}`);
-    await page.screenshot({ path: 'artifacts/widget-v3-airport.png' });
+    await page.screenshot({ path: 'artifacts/widget-v4-airport.png' });
     expect(await seriousViolations(page)).toEqual([]);
 
     // Typed and searched as text: the order is read from the answer.
@@ -157,6 +157,51 @@ describe('the widget says what is true of the hotels it shows', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => status.textContent()).toMatch(/^6 hotels in Lisbon, Portugal, the best 4 shown\.$/);
     expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('a list the visitor closed stays closed when the suggestions asked for before Escape arrive after it', async () => {
+    const { page, calls, problems, close } = await openBlog('/search.html');
+    const input = widget(page).locator('input[role="combobox"]');
+    await input.click();
+    await page.keyboard.type('Lisb', { delay: 30 });
+    await widget(page).locator('[role="option"]').first().waitFor();
+    // The next suggestions come slowly: the visitor presses Escape while they are on their way.
+    await page.route('**/suggest?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue().catch(() => undefined);
+    });
+    await page.keyboard.type('o');
+    await expect.poll(() => calls.some((c) => c.startsWith('/suggest?q=Lisbo&'))).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await input.getAttribute('aria-expanded')).toBe('false');
+    await page.waitForTimeout(1_500);
+    expect(await input.getAttribute('aria-expanded')).toBe('false');
+    expect(await widget(page).locator('[role="listbox"]').isHidden()).toBe(true);
+    expect(await input.inputValue()).toBe('Lisbo');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('a destination read only by a guess: nothing found, and the guess offered as a button that searches it', async () => {
+    const { page, calls, problems, close } = await openBlog('/search.html');
+    const input = widget(page).locator('input[role="combobox"]');
+    await input.click();
+    await input.fill('Gardena Glacier');
+    await page.keyboard.press('Enter');
+    const status = widget(page).locator('[role="status"]');
+    await expect.poll(() => status.textContent()).toMatch(/Gardena Glacier/);
+    const offered = widget(page).locator('[part="alternatives"] button');
+    await offered.first().waitFor();
+    expect(await offered.allTextContents()).toEqual(['Gardena, California, United States']);
+    expect(await widget(page).locator('[part="alternatives"]').textContent()).toMatch(/^Did you mean/);
+    await page.screenshot({ path: 'artifacts/widget-v4-guess.png' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await offered.first().click();
+    await expect.poll(() => calls.some((c) => /place_id=geonames%3A\d+/.test(c))).toBe(true);
+    await expect.poll(() => status.textContent()).toMatch(/Gardena, California, United States/);
+    // The browser reports the 404 itself; the widget adds nothing.
+    expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
     await close();
   });
 
@@ -197,7 +242,7 @@ describe('the widget says what is true of the hotels it shows', () => {
     expect(around.some((ms) => text.includes(`ab ${clock(ms, timezoneId)}`)), `${text} (expected about ${clock(around[1], timezoneId)})`).toBe(true);
     expect(around.some((ms) => text.includes(clock(ms, 'UTC')))).toBe(false);
     expect(text).not.toMatch(/key|Schlüssel|UTC/i);
-    await page.screenshot({ path: 'artifacts/widget-v3-refusal-de.png' });
+    await page.screenshot({ path: 'artifacts/widget-v4-refusal-de.png' });
     expect(await seriousViolations(page)).toEqual([]);
     await close();
   });
@@ -299,7 +344,7 @@ describe('the list layout, layout="list"', () => {
       expect(await named.count(), name).toBe(1);
     }
     expect(await widget(page).locator('.credit a').textContent()).toBe(`Book on ${SERVICE_NAME}`);
-    await page.screenshot({ path: 'artifacts/widget-v3-list.png' });
+    await page.screenshot({ path: 'artifacts/widget-v4-list.png' });
     expect(await seriousViolations(page)).toEqual([]);
 
     // Changed at run time: cards side by side, then rows again.
@@ -321,7 +366,7 @@ describe('the list layout, layout="list"', () => {
     expect(await scrollsSideways(page)).toBe(false);
     const shown = await rows(page);
     for (const row of shown) expect(row.box.left + row.box.width).toBeLessThanOrEqual(320);
-    await page.screenshot({ path: 'artifacts/widget-v3-list-320.png', fullPage: true });
+    await page.screenshot({ path: 'artifacts/widget-v4-list-320.png', fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await close();
@@ -337,7 +382,7 @@ describe('the list layout, layout="list"', () => {
       expect(row.href).toContain('aff=lisbon-blog');
     }
     expect(await widget(arabic.page).locator('.box').getAttribute('dir')).toBe('rtl');
-    await arabic.page.screenshot({ path: 'artifacts/widget-v3-list-ar-320.png', fullPage: true });
+    await arabic.page.screenshot({ path: 'artifacts/widget-v4-list-ar-320.png', fullPage: true });
     expect(await seriousViolations(arabic.page)).toEqual([]);
     expect(arabic.problems).toEqual([]);
     await arabic.close();
@@ -388,7 +433,7 @@ describe('one hotel, <stays-hotel>', () => {
     expect(await second.locator('.credit a').textContent()).toBe(`Reservar em ${SERVICE_NAME}`);
     expect(await second.locator('a.card').getAttribute('href')).toMatch(/\/hotel\/pt\/porto\/porto-ribeira\?aff=lisbon-blog&utm_content=review&lang=pt$/);
     expect(calls).toHaveLength(2);
-    await hotel.screenshot({ path: 'artifacts/widget-v3-hotel.png' });
+    await hotel.screenshot({ path: 'artifacts/widget-v4-hotel.png' });
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await close();

@@ -147,7 +147,11 @@ describe('the widget on a blog whose origin the key lists', () => {
 
     // Escape closes the list; typing again opens it.
     await input.fill('');
+    // v2 opens the list again for suggestions that arrive after Escape (v4 does not:
+    // widget-states.test.ts); here they have all arrived before it.
+    const answered = page.waitForResponse((response) => response.url().includes('/suggest?q=Lisbo&'));
     await page.keyboard.type('Lisbo', { delay: 30 });
+    await answered;
     await option.waitFor();
     await page.keyboard.press('Escape');
     expect(await input.getAttribute('aria-expanded')).toBe('false');
@@ -284,7 +288,7 @@ describe('the widget in the page\'s language and currency (v2)', () => {
 
 describe('the snippet builder at /widget', () => {
   it('previews the widget and writes the snippet with the served script and its integrity hash', async () => {
-    const script = Buffer.from(await (await fetch(`${t.baseUrl}/widget/v3.js`)).arrayBuffer());
+    const script = Buffer.from(await (await fetch(`${t.baseUrl}/widget/v4.js`)).arrayBuffer());
     const integrity = `sha384-${createHash('sha384').update(script).digest('base64')}`;
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
     const page = await context.newPage();
@@ -300,7 +304,7 @@ describe('the snippet builder at /widget', () => {
     await page.fill('input[name="destination"]', 'Lisbon');
     await page.fill('input[name="sub_id"]', 'sidebar');
     const snippet = await page.locator('#snippet').inputValue();
-    expect(snippet.split('\n')[0]).toBe(`<script type="module" src="${t.baseUrl}/widget/v3.js" integrity="${integrity}" crossorigin="anonymous"></script>`);
+    expect(snippet.split('\n')[0]).toBe(`<script type="module" src="${t.baseUrl}/widget/v4.js" integrity="${integrity}" crossorigin="anonymous"></script>`);
     expect(snippet.split('\n')[1]).toBe(`<stays-search key="${pageKey}" sub-id="sidebar" destination="Lisbon" limit="6"></stays-search>`);
     // The list layout: written only when chosen (cards, the default, is left out), and previewed.
     await page.getByRole('radio', { name: /^List/ }).check();

@@ -7,13 +7,14 @@
 // asks it for nothing when it renders a post (display rule 2). Screenshots land in artifacts/.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENT_WIDGET } from '../src/http/widget-files.js';
 import { holdsSecretKey, widgetSnippet } from '../widget/src/snippet.js';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { startTestService, type TestService } from './support/test-service.js';
@@ -119,8 +120,6 @@ describe.skipIf(noWordPress !== null)(`the plugin on Debian's WordPress ${wordpr
   const callsSince = (from: number) => accessLog.slice(from).filter((line) => line.url).map((line) => `${line.method} ${line.url} ${line.status}`);
   let pageKey: string;
   let secretKey: string;
-  /** The widget release the plugin loads: v3 once the service serves it, else v2 through the plugin's filter. */
-  let scriptPath: string;
   let scriptUrl: string;
   let integrity: string;
   let post: { id: number; link: string };
@@ -149,18 +148,8 @@ describe.skipIf(noWordPress !== null)(`the plugin on Debian's WordPress ${wordpr
     pageKey = (await t.service.keys.create({ tier: 'standard', affiliateCode: 'wp-blog', label: 'WordPress', publishable: { origins: [wp.url], visitorLimit: 100 } })).secret;
     secretKey = (await t.service.keys.create({ tier: 'standard', affiliateCode: 'wp-blog', label: 'server' })).secret;
 
-    const v3 = await fetch(`${t.baseUrl}/widget/v3.js`);
-    await v3.arrayBuffer();
-    scriptPath = v3.ok ? '/widget/v3.js' : '/widget/v2.js';
-    if (!v3.ok) {
-      console.warn('test/wordpress.test.ts: the service has no /widget/v3.js yet: the site loads v2 through the plugin filter hotel_affiliate_stays_script_url, and the one-hotel card is not tried in the browser');
-      mkdirSync(join(wp.root, 'wp-content', 'mu-plugins'), { recursive: true });
-      writeFileSync(
-        join(wp.root, 'wp-content', 'mu-plugins', 'stays-widget-v2.php'),
-        `<?php\n// The test's stand-in until the service serves v3: the plugin's own filter, pointed at v2.\nadd_filter( 'hotel_affiliate_stays_script_url', function ( $url ) { return preg_replace( '#/widget/v3\\.js$#', '/widget/v2.js', $url ); } );\n`,
-      );
-    }
-    scriptUrl = `${t.baseUrl}${scriptPath}`;
+    // The release the plugin loads (its WIDGET_PATH) is the service's current one.
+    scriptUrl = `${t.baseUrl}/widget/${CURRENT_WIDGET}`;
     const script = Buffer.from(await (await fetch(scriptUrl)).arrayBuffer());
     integrity = `sha384-${createHash('sha384').update(script).digest('base64')}`;
 
@@ -258,7 +247,7 @@ describe.skipIf(noWordPress !== null)(`the plugin on Debian's WordPress ${wordpr
     expect(formField(saved.text, `${OPTION}[key]`)).toBe(pageKey);
     expect(saved.text).toContain(`<code>${integrity}</code>`);
     // Saving asked the service for the script and nothing else: no search.
-    expect(callsSince(from)).toEqual([`GET ${scriptPath} 200`]);
+    expect(callsSince(from)).toEqual([`GET /widget/${CURRENT_WIDGET} 200`]);
   });
 
   it('refuses what it must: a secret key and an operator key (kept out of the database and the page), an address that is not one, a form without its nonce', async () => {
@@ -354,13 +343,13 @@ describe.skipIf(noWordPress !== null)(`the plugin on Debian's WordPress ${wordpr
     blockPost = await publish(
       'Blocks and shortcodes',
       [
-        '<!-- wp:hotel-affiliate-stays/search {"destination":"Lisbon","subId":"wp-post","limit":4,"lang":"pt-PT","currency":"eur"} /-->',
-        '<!-- wp:shortcode -->\n[stays_search destination="Lisbon" sub-id="wp-post" limit="4" lang="pt-PT" currency="eur"]\n<!-- /wp:shortcode -->',
+        '<!-- wp:hotel-affiliate-stays/search {"destination":"Lisbon","subId":"wp-post","limit":4,"lang":"pt-PT","currency":"eur","layout":"list"} /-->',
+        '<!-- wp:shortcode -->\n[stays_search destination="Lisbon" sub-id="wp-post" limit="4" lang="pt-PT" currency="eur" layout="LIST"]\n<!-- /wp:shortcode -->',
         '<!-- wp:hotel-affiliate-stays/hotel {"hotelId":"hotel/pt/lisbon/pestana-palace","subId":"wp-hotel"} /-->',
         '<!-- wp:shortcode -->\n[stays_hotel id="https://www.stays.example/hotel/pt/lisbon/pestana-palace?aff=someone-else" sub_id="wp-hotel"]\n<!-- /wp:shortcode -->',
         // A block's attributes reach the plugin as written (JSON); a shortcode's pass WordPress's own filters first.
-        `<!-- wp:hotel-affiliate-stays/search ${JSON.stringify({ destination: 'Lisbon"><script>alert(1)</script>', subId: 'bad id!<b>x</b>', limit: 99, lang: 'de"><script>', currency: 'euro' }).replace(/</g, '\\u003c').replace(/>/g, '\\u003e')} /-->`,
-        '<!-- wp:shortcode -->\n[stays_search destination="Lisbon & Porto" sub_id="bad id!" limit="0" lang="en_GB" currency="E1R"]\n<!-- /wp:shortcode -->',
+        `<!-- wp:hotel-affiliate-stays/search ${JSON.stringify({ destination: 'Lisbon"><script>alert(1)</script>', subId: 'bad id!<b>x</b>', limit: 99, lang: 'de"><script>', currency: 'euro', layout: 'grid"><b>' }).replace(/</g, '\\u003c').replace(/>/g, '\\u003e')} /-->`,
+        '<!-- wp:shortcode -->\n[stays_search destination="Lisbon & Porto" sub_id="bad id!" limit="0" lang="en_GB" currency="E1R" layout="cards"]\n<!-- /wp:shortcode -->',
         '<!-- wp:shortcode -->\n[stays_search limit="zero"][stays_hotel id="../../wp-admin"]\n<!-- /wp:shortcode -->',
       ].join('\n'),
     );
@@ -368,11 +357,11 @@ describe.skipIf(noWordPress !== null)(`the plugin on Debian's WordPress ${wordpr
     const page = await new WebClient(wp.url).get(blockPost.link);
     expect(callsSince(from)).toEqual([]);
     const searches = elements(page.text, 'stays-search');
-    const wanted = `<stays-search key="${pageKey}" sub-id="wp-post" destination="Lisbon" limit="4" lang="pt-PT" currency="EUR"></stays-search>`;
+    const wanted = `<stays-search key="${pageKey}" sub-id="wp-post" destination="Lisbon" limit="4" lang="pt-PT" currency="EUR" layout="list"></stays-search>`;
     expect(searches.slice(0, 2)).toEqual([wanted, wanted]);
     const hotel = `<stays-hotel key="${pageKey}" hotel-id="hotel/pt/lisbon/pestana-palace" sub-id="wp-hotel"></stays-hotel>`;
     expect(elements(page.text, 'stays-hotel')).toEqual([hotel, hotel]);
-    // Tags stripped, quotes escaped, sub_id to its characters, limit into 1-20, no lang or currency that is not one.
+    // Tags stripped, quotes escaped, sub_id to its characters, limit into 1-20, no lang, currency or layout that is not one (cards is the widget's own default).
     expect(searches[2]).toBe(`<stays-search key="${pageKey}" sub-id="badidbxb" destination="Lisbon&quot;&gt;" limit="20"></stays-search>`);
     expect(searches[3]).toBe(`<stays-search key="${pageKey}" sub-id="badid" destination="Lisbon &amp; Porto" limit="1"></stays-search>`);
     expect(searches[4]).toBe(`<stays-search key="${pageKey}" limit="6"></stays-search>`);
@@ -424,8 +413,7 @@ describe.skipIf(noWordPress !== null)(`the plugin on Debian's WordPress ${wordpr
     await context.close();
   });
 
-  it('in Chromium: the one-hotel card asks for its hotel only when the reader comes to it, and credits the link (widget v3)', async (test) => {
-    if (scriptPath !== '/widget/v3.js') test.skip();
+  it('in Chromium: the one-hotel card asks for its hotel only when the reader scrolls to it, and credits the link', async () => {
     const { context, page, calls, problems } = await browserAs(null);
     await page.goto(post.link);
     await page.waitForFunction("customElements.get('stays-hotel') !== undefined");
@@ -434,12 +422,8 @@ describe.skipIf(noWordPress !== null)(`the plugin on Debian's WordPress ${wordpr
     const card = page.locator('stays-hotel');
     await card.scrollIntoViewIfNeeded();
     const credited = card.locator('a[href*="aff=wp-blog"]');
-    // Fetched as it scrolls into view, or when the reader presses its button (whichever v3 does).
-    const shown = await credited.first().waitFor({ timeout: 3000 }).then(() => true, () => false);
-    if (!shown) {
-      await card.getByRole('button').first().click();
-      await credited.first().waitFor();
-    }
+    // Fetched as it scrolls into view (docs/widget.md): no button to press.
+    await credited.first().waitFor();
     expect(calls.some((url) => url.includes('pestana-palace'))).toBe(true);
     expect(await credited.first().getAttribute('href')).toContain('utm_content=wp-hotel');
     expect(await card.getByText(/^Book on Example Stays/).count()).toBeGreaterThan(0);

@@ -2,21 +2,22 @@
 // minified by esbuild into dist/widget. The service serves them (src/http/widget-routes.ts).
 //
 // A released version's bytes never change: pages pin its integrity hash, and a changed file would
-// be refused by every one of them. v1.js and v2.js are kept byte for byte as a service under the
-// default name served them (widget/frozen/: until v3, the service wrote its name over a
-// placeholder at start); the source builds v3.js, whose bytes depend on nothing but the source: the
-// service's name and whatever else varies by deployment is fetched (/widget/settings.json), never
-// written in. v3's interface text other than English is in one catalog per language
-// (widget/messages/<lang>.json, every file of the folder), served as its own immutable file
-// (/widget/v3/messages/<lang>.json) and fetched only by a widget on a page in that language. v3.js
-// carries each catalog's sha256 and fetches it with that integrity, so the hash a page pins covers
-// every word the widget can show. Adding or changing a catalog therefore changes v3.js: after v3 is
-// released that is the next version (docs/widget.md, "Releasing a version").
+// be refused by every one of them. Released versions are kept byte for byte in widget/frozen/ and
+// copied (v1.js and v2.js as a service under the default name served them: until v3, the service
+// wrote its name over a placeholder at start; v3.js with its catalogs, v3/messages/). The source
+// builds the current version, whose bytes depend on nothing but the source: the service's name and
+// whatever else varies by deployment is fetched (/widget/settings.json), never written in. Its
+// interface text other than English is in one catalog per language (widget/messages/<lang>.json,
+// every file of the folder), served as its own immutable file (/widget/v4/messages/<lang>.json)
+// and fetched only by a widget on a page in that language. The script carries each catalog's
+// sha256 and fetches it with that integrity, so the hash a page pins covers every word the widget
+// can show. Adding or changing a catalog therefore changes the script: once it is released that is
+// the next version (docs/widget.md, "Releasing a version").
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const CURRENT = 'v3';
+const CURRENT = 'v4';
 const MESSAGES = 'widget/messages';
 
 /** Every catalog but the built-in English one, minified, by canonical language tag. */
@@ -52,5 +53,6 @@ await build({
 });
 await build({ ...common, entryPoints: { builder: 'widget/src/builder.ts' }, outdir: 'dist/widget' });
 
-copyFileSync('widget/frozen/v1.js', 'dist/widget/v1.js');
-copyFileSync('widget/frozen/v2.js', 'dist/widget/v2.js');
+for (const released of ['v1', 'v2', 'v3']) copyFileSync(`widget/frozen/${released}.js`, `dist/widget/${released}.js`);
+rmSync('dist/widget/v3', { recursive: true, force: true });
+cpSync('widget/frozen/v3', 'dist/widget/v3', { recursive: true });

@@ -2,7 +2,7 @@
 /**
  * Plugin Name:       Example Stays Hotels
  * Description:       Hotel search and hotel cards from the Example Stays affiliate service in posts and pages, credited to your affiliate code: a settings page for your publishable key, the [stays_search] and [stays_hotel] shortcodes and two blocks.
- * Version:           1.0.0
+ * Version:           1.1.0
  * Requires at least: 6.1
  * Requires PHP:      7.4
  * Author:            Example Stays
@@ -27,7 +27,7 @@ namespace ExampleStays\Hotels;
 
 defined( 'ABSPATH' ) || exit;
 
-const VERSION = '1.0.0';
+const VERSION = '1.1.0';
 const PLUGIN_FILE = __FILE__;
 /** The one option of the plugin: an array of service_url, key, integrity and integrity_for. */
 const OPTION = 'hotel_affiliate_stays';
@@ -35,7 +35,7 @@ const OPTION = 'hotel_affiliate_stays';
 const SETTINGS_GROUP = 'hotel_affiliate_stays';
 const SETTINGS_PAGE = 'hotel-affiliate-stays';
 /** The widget release the markup is written for: <stays-search> and <stays-hotel>, with lang and currency. */
-const WIDGET_PATH = '/widget/v3.js';
+const WIDGET_PATH = '/widget/v4.js';
 /** Script handles: the widget (printed as a module script) and the blocks' editor script. */
 const WIDGET_HANDLE = 'hotel-affiliate-stays-widget';
 const EDITOR_HANDLE = 'hotel-affiliate-stays-editor';

@@ -40,7 +40,7 @@ import { addVary } from './vary.js';
 import { CURRENT_WIDGET, widgetFile, type WidgetVersion } from './widget-files.js';
 
 /**
- * The widget release the embed pages load: the current one (v3.js, the first with <stays-hotel>).
+ * The widget release the embed pages load: the current one (v3.js was the first with <stays-hotel>).
  * One constant: set it to 'v2.js' to go back to the earlier release.
  */
 export const EMBED_WIDGET_FILE: WidgetVersion = CURRENT_WIDGET;

@@ -5,6 +5,7 @@
 import type { OpenApiSettings } from './openapi.js';
 import { SUGGESTIONS_PER_REQUEST } from '../operations/suggest.js';
 import { DEFAULT_VISITOR_LIMIT } from '../keys/key-store.js';
+import { CURRENT_WIDGET } from './widget-files.js';
 
 /** A count as a reader reads it: 20,000, not 20000. */
 const count = (n: number) => n.toLocaleString('en-US');
@@ -132,7 +133,7 @@ export function apiDescription(baseUrl: string, s: OpenApiSettings): string {
       'be used from a script. The most it spends is a visitor\'s hourly allowance per address it calls from, ' +
       'against your key\'s day, and every link it makes still credits you. A revocation (`DELETE /keys/{id}`, or ' +
       'the console) takes effect from the next request, on every instance.',
-    `**The widget** puts all of this in one tag: load ${baseUrl}/widget/v3.js as a module script` +
+    `**The widget** puts all of this in one tag: load ${baseUrl}/widget/${CURRENT_WIDGET} as a module script` +
       (s.widgetIntegrity ? ` (integrity \`${s.widgetIntegrity}\`)` : '') +
       ' and place `<stays-search key="live_pk_…" sub-id="sidebar" destination="Lisbon" limit="6">` where the ' +
       `search box goes; ${baseUrl}/widget builds the snippet. A page with a Content-Security-Policy allows \`script-src\` and ` +

@@ -3,7 +3,7 @@
 // with a malformed percent-escape) so those get the same 404 or 405 as any other request.
 import type { ErrorCode } from '../errors.js';
 import { DEMO_PHOTOS_PATH } from '../catalog/demo-photos.js';
-import { CURRENT_WIDGET_MESSAGES } from './widget-files.js';
+import { WIDGET_MESSAGE_FOLDERS } from './widget-files.js';
 import { HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 
 export const PREFIXES = ['', '/v1'] as const;
@@ -32,6 +32,7 @@ const INSTANCE_PATHS: Record<string, readonly string[]> = {
   '/widget/v1.js': ['GET', 'HEAD'],
   '/widget/v2.js': ['GET', 'HEAD'],
   '/widget/v3.js': ['GET', 'HEAD'],
+  '/widget/v4.js': ['GET', 'HEAD'],
   '/widget/settings.json': ['GET', 'HEAD'],
   '/embed/search': ['GET', 'HEAD'],
   '/embed/hotel': ['GET', 'HEAD'],
@@ -94,7 +95,7 @@ function consoleKeyPath(path: string): readonly string[] | undefined {
 export function allowedMethods(path: string): string[] {
   const operations = operationsAt(path);
   if (operations.length > 0) return operations.flatMap((op) => withHead(op.method));
-  const instancePath = INSTANCE_PATHS[withoutTrailingSlash(path)] ?? (path.startsWith(`${DEMO_PHOTOS_PATH}/`) || path.startsWith(`/widget/${CURRENT_WIDGET_MESSAGES}/`) ? ['GET', 'HEAD'] : consoleKeyPath(path));
+  const instancePath = INSTANCE_PATHS[withoutTrailingSlash(path)] ?? (path.startsWith(`${DEMO_PHOTOS_PATH}/`) || WIDGET_MESSAGE_FOLDERS.some((folder) => path.startsWith(`/widget/${folder}/`)) ? ['GET', 'HEAD'] : consoleKeyPath(path));
   if (instancePath) return [...instancePath];
   return [...(OTHER_PATHS[apiPath(path)] ?? [])];
 }

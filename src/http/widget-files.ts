@@ -1,9 +1,9 @@
 // The widget's built files (dist/widget, made by `npm run build` with esbuild from widget/), read
 // once when the service starts, and their hashes: the Subresource Integrity value pages pin the
 // script with, and the ETag. A released version's bytes never change, whatever the service's
-// configuration: they are served exactly as built (v1.js and v2.js as released, widget/frozen/;
-// v3.js and its catalogs from the source), and what varies by deployment (the service's name) is
-// fetched by the widget from /widget/settings.json.
+// configuration: they are served exactly as built (v1.js, v2.js and v3.js with its catalogs as
+// released, widget/frozen/; v4.js and its catalogs from the source), and what varies by deployment
+// (the service's name) is fetched by the widget from /widget/settings.json.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,13 +17,15 @@ export interface WidgetFile {
 }
 
 /** The released versions of the widget's script, oldest first; every one is served for ever. */
-export const WIDGET_VERSIONS = ['v1.js', 'v2.js', 'v3.js'] as const;
+export const WIDGET_VERSIONS = ['v1.js', 'v2.js', 'v3.js', 'v4.js'] as const;
 export type WidgetVersion = (typeof WIDGET_VERSIONS)[number];
 
-/** The widget's current version: what builders write into snippets and embed pages load (at /widget/v3.js). */
-export const CURRENT_WIDGET: WidgetVersion = 'v3.js';
-/** The current version's interface texts beside English, one file per language: /widget/v3/messages/de.json. */
-export const CURRENT_WIDGET_MESSAGES = 'v3/messages';
+/** The widget's current version: what builders write into snippets and embed pages load (at /widget/v4.js). */
+export const CURRENT_WIDGET: WidgetVersion = 'v4.js';
+/** The current version's interface texts beside English, one file per language: /widget/v4/messages/de.json. */
+export const CURRENT_WIDGET_MESSAGES = 'v4/messages';
+/** Every version's folder of catalogs (v3 on; v1 and v2 are English only): each served for ever, as its script fetches it. */
+export const WIDGET_MESSAGE_FOLDERS = ['v3/messages', CURRENT_WIDGET_MESSAGES] as const;
 
 const widgetDir = () => join(packageRoot(), 'dist', 'widget');
 
@@ -55,9 +57,9 @@ export function currentWidgetIntegrity(): string | null {
   return currentWidget()?.integrity ?? null;
 }
 
-/** The current version's catalogs by file name ("de.json", "zh-Hant.json"): empty when not built. */
-export function widgetCatalogs(): Map<string, WidgetFile> {
-  const dir = join(widgetDir(), CURRENT_WIDGET_MESSAGES);
+/** A version's catalogs by file name ("de.json", "zh-Hant.json"): empty when not built. */
+export function widgetCatalogs(folder: (typeof WIDGET_MESSAGE_FOLDERS)[number] = CURRENT_WIDGET_MESSAGES): Map<string, WidgetFile> {
+  const dir = join(widgetDir(), folder);
   const catalogs = new Map<string, WidgetFile>();
   if (!existsSync(dir)) return catalogs;
   for (const name of readdirSync(dir)) if (name.endsWith('.json')) catalogs.set(name, fileOf(readFileSync(join(dir, name))));

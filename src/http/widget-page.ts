@@ -6,7 +6,7 @@ export interface WidgetPageSettings {
   serviceName: string;
   /** The service's address as pages reach it. */
   baseUrl: string;
-  /** The current widget's path (/widget/v3.js) and its integrity hash. */
+  /** The current widget's path (/widget/v4.js) and its integrity hash. */
   widgetPath: string;
   integrity: string;
 }

@@ -1,7 +1,7 @@
 // What a blog needs from the service besides the API: the widget's script in every released
-// version (/widget/v1.js, /widget/v2.js, /widget/v3.js: ES modules with long-lived immutable
-// caching, each byte for byte as released, whatever the service's configuration), the current
-// version's interface texts, one immutable file per language (/widget/v3/messages/de.json), what
+// version (/widget/v1.js … /widget/v4.js: ES modules with long-lived immutable caching, each byte
+// for byte as released, whatever the service's configuration), each version's interface texts, one
+// immutable file per language (/widget/v4/messages/de.json, v3's at /widget/v3/messages/), what
 // the widget fetches of this deployment (/widget/settings.json: the name its credit gives the
 // service), the page that builds its snippet (/widget), and the demo catalog's photos
 // (/demo/photos/…), drawn by the service so pages built on the demo look whole.
@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { DEMO_PHOTOS_PATH, demoPhotoSvg } from '../catalog/demo-photos.js';
 import { errorBody } from './error-response.js';
 import { WIDGET_PAGE_CSP, WIDGET_PAGE_CSS, widgetPage } from './widget-page.js';
-import { CURRENT_WIDGET, CURRENT_WIDGET_MESSAGES, WIDGET_VERSIONS, widgetCatalogs, widgetFile, widgetSettings, type WidgetFile } from './widget-files.js';
+import { CURRENT_WIDGET, WIDGET_MESSAGE_FOLDERS, WIDGET_VERSIONS, widgetCatalogs, widgetFile, widgetSettings, type WidgetFile } from './widget-files.js';
 
 export const WIDGET_PATH = '/widget';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -21,8 +21,6 @@ export interface WidgetRouteOptions {
   logger: Logger;
 }
 
-/** The current version's catalogs, one file per language below it: /widget/v3/messages/de.json. */
-export const WIDGET_MESSAGES_PATH = `${WIDGET_PATH}/${CURRENT_WIDGET_MESSAGES}`;
 /** Where the widget fetches the deployment's settings: one short JSON object, kept by browsers a while. */
 export const WIDGET_SETTINGS_PATH = `${WIDGET_PATH}/settings.json`;
 const SETTINGS_CACHE = 'public, max-age=3600';
@@ -38,7 +36,6 @@ export function registerWidgetRoutes(app: FastifyInstance, options: WidgetRouteO
   const versions = new Map(WIDGET_VERSIONS.map((name) => [name, widgetFile(name)]));
   const widget = versions.get(CURRENT_WIDGET) ?? null;
   const builder = widgetFile('builder.js');
-  const catalogs = widgetCatalogs();
   const settings = widgetSettings(options.serviceName);
   if (!widget || !builder) options.logger.warn('the widget is not built (dist/widget): run npm run build; /widget answers 503 until then');
   const notBuilt = (reply: FastifyReply) =>
@@ -47,13 +44,16 @@ export function registerWidgetRoutes(app: FastifyInstance, options: WidgetRouteO
   for (const [name, file] of versions) {
     app.get(`${WIDGET_PATH}/${name}`, (request, reply) => (file ? sendFile(reply, file, request.headers['if-none-match'], IMMUTABLE) : notBuilt(reply)));
   }
-  app.get(`${WIDGET_MESSAGES_PATH}/:file`, (request, reply) => {
-    const name = (request.params as Record<string, string>).file;
-    const catalog = catalogs.get(name);
-    if (catalog) return sendFile(reply, catalog, request.headers['if-none-match'], IMMUTABLE, 'application/json; charset=utf-8');
-    if (!widget) return notBuilt(reply);
-    return reply.code(404).send(errorBody('not_found', `the widget has no catalog ${JSON.stringify(name.slice(0, 40))}; its languages are ${[...catalogs.keys()].map((file) => file.slice(0, -5)).join(', ')} and English, built in`));
-  });
+  for (const folder of WIDGET_MESSAGE_FOLDERS) {
+    const catalogs = widgetCatalogs(folder);
+    app.get(`${WIDGET_PATH}/${folder}/:file`, (request, reply) => {
+      const name = (request.params as Record<string, string>).file;
+      const catalog = catalogs.get(name);
+      if (catalog) return sendFile(reply, catalog, request.headers['if-none-match'], IMMUTABLE, 'application/json; charset=utf-8');
+      if (!widget) return notBuilt(reply);
+      return reply.code(404).send(errorBody('not_found', `the widget has no catalog ${JSON.stringify(name.slice(0, 40))}; its languages are ${[...catalogs.keys()].map((file) => file.slice(0, -5)).join(', ')} and English, built in`));
+    });
+  }
   app.get(WIDGET_SETTINGS_PATH, (request, reply) => sendFile(reply, settings, request.headers['if-none-match'], SETTINGS_CACHE, 'application/json; charset=utf-8'));
   app.get(`${WIDGET_PATH}/builder.js`, (request, reply) =>
     builder ? sendFile(reply, builder, request.headers['if-none-match'], 'public, max-age=300') : notBuilt(reply),

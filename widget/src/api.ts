@@ -13,6 +13,7 @@ export type HotelCard = Schemas['HotelCard'];
 export type Hotel = Schemas['Hotel'];
 export type SearchAnswer = Schemas['SearchResponse'];
 export type SuggestAnswer = Schemas['SuggestResponse'];
+export type PlaceAlternative = Schemas['PlaceAlternative'];
 
 /** What to search: a place chosen from the suggestions, or text as typed. */
 export type SearchTarget = { placeId: string; kind: PlaceSuggestion['kind']; label: string } | { destination: string };
@@ -29,6 +30,8 @@ export class CallFailure extends Error {
     readonly retryAfterSeconds: number | null = null,
     /** The allowance that refused it: "visitor" (a visitor's hour), "keyless", or the key's tier (the site's day). */
     readonly policy: string | null = null,
+    /** A destination not found but guessed ("Hoover Dam" as Hoover, Alabama): the places to offer. */
+    readonly alternatives: readonly PlaceAlternative[] = [],
   ) {
     super(detail || kind);
   }
@@ -76,7 +79,7 @@ async function call<T>(settings: ApiSettings, path: string, params: Record<strin
   const retry = Number(response.headers.get('retry-after'));
   switch (response.status) {
     case 404:
-      throw new CallFailure('not_found', detail);
+      throw new CallFailure('not_found', detail, null, null, body?.error?.alternatives ?? []);
     case 429:
       // The binding allowance comes first in RateLimit-Policy: "visitor";q=60;w=3600, "standard";…
       throw new CallFailure('rate_limited', detail, Number.isFinite(retry) && retry > 0 ? retry : null, /^\s*"([^"]+)"/.exec(response.headers.get('ratelimit-policy') ?? '')?.[1] ?? null);

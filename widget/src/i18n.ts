@@ -10,7 +10,7 @@ import { h } from './dom.js';
 
 /** The catalogs beside English, by language tag, with their integrity (written in by the build). */
 declare const __CATALOGS__: Record<string, string>;
-/** This release's folder on the service ("v3"): its catalogs are at <folder>/messages/. */
+/** This release's folder on the service ("v4"): its catalogs are at <folder>/messages/. */
 declare const __VERSION__: string;
 
 export type MessageKey = keyof typeof EN;

@@ -8,7 +8,7 @@
 // button, not a search, and goes once the visitor has searched. What the status line says is
 // true of the list under it: "nearest first" when it is by distance, "the best N" only when by
 // rating; a refusal keeps the hotels already shown. Styles live in a shadow root.
-import { AREA_KINDS, CallFailure, POINT_KINDS, search, serviceName, suggest, type PlaceSuggestion, type SearchAnswer, type SearchTarget, type SuggestAnswer } from './api.js';
+import { AREA_KINDS, CallFailure, POINT_KINDS, search, serviceName, suggest, type PlaceAlternative, type PlaceSuggestion, type SearchAnswer, type SearchTarget, type SuggestAnswer } from './api.js';
 import { credit, hotelLink } from './cards.js';
 import { Combobox, type ComboboxOption } from './combobox.js';
 import { h } from './dom.js';
@@ -90,6 +90,10 @@ export class StaysSearch extends HTMLElement {
       if (!this.#box.chooseActive() && text) this.#search({ destination: text }, text);
     });
     this.#input.addEventListener('input', () => this.#typed());
+    // A list the visitor closed (Escape, or leaving the box) stays closed: suggestions still on
+    // their way would open it again under their eyes.
+    this.#input.addEventListener('keydown', (event) => event.key === 'Escape' && this.#stopSuggesting());
+    this.#input.addEventListener('blur', () => this.#stopSuggesting());
     this.#preset.addEventListener('click', () => {
       const destination = this.getAttribute('destination');
       if (destination) this.#search({ destination }, destination);
@@ -160,9 +164,13 @@ export class StaysSearch extends HTMLElement {
 
   // ----- typeahead -----
 
-  #typed(): void {
+  #stopSuggesting(): void {
     clearTimeout(this.#typing);
     this.#suggesting?.abort();
+  }
+
+  #typed(): void {
+    this.#stopSuggesting();
     const text = this.#input.value.trim();
     if (text.length < 2) return this.#box.close();
     const known = this.#remembered.get(text.toLowerCase());
@@ -216,8 +224,7 @@ export class StaysSearch extends HTMLElement {
   async #search(target: SearchTarget, what: string): Promise<void> {
     const t = this.#texts;
     // Suggestions still on their way would open over the answer.
-    clearTimeout(this.#typing);
-    this.#suggesting?.abort();
+    this.#stopSuggesting();
     this.#box.close();
     this.#searched = true;
     this.#showPreset();
@@ -245,7 +252,8 @@ export class StaysSearch extends HTMLElement {
     } catch (error) {
       if (searching.signal.aborted) return;
       if (error instanceof CallFailure && error.kind === 'not_found') {
-        this.#results.replaceChildren();
+        // Guessed but not answered ("Hoover Dam" is not Hoover, Alabama): offered, not shown.
+        this.#results.replaceChildren(...(error.alternatives.length ? [this.#didYouMean(error.alternatives)] : []));
         this.#status.textContent = t.t('nothingFound', { place: what });
       } else {
         // Refused, offline or failing: the hotels already shown stay, under what was said of them.
@@ -270,20 +278,23 @@ export class StaysSearch extends HTMLElement {
             ? t.t('results', values)
             : t.t(order === 'rating' ? 'resultsBest' : 'resultsSome', values);
     const parts: HTMLElement[] = [];
-    if (answer.alternatives?.length) {
-      const choices = answer.alternatives.map((place) => {
-        const button = h('button', { type: 'button', class: 'link', part: 'alternative' }, place.label);
-        button.addEventListener('click', () => this.#search({ placeId: place.place_id, kind: place.kind, label: place.label }, place.label));
-        return button;
-      });
-      parts.push(h('p', { class: 'meta', part: 'alternatives' }, ...t.parts('didYouMean', { places: t.or(choices) })));
-    }
+    if (answer.alternatives?.length) parts.push(this.#didYouMean(answer.alternatives));
     if (shown > 0) {
       const cards = answer.hotels.map((hotel) => h('li', {}, hotelLink(hotel, t, site, from)));
       parts.push(h('ul', { class: 'cards', part: 'cards', 'aria-label': t.t('hotelsIn', { place: answer.destination }) }, ...cards));
       parts.push(credit(answer.hotels[0].url, site, t));
     }
     this.#results.replaceChildren(...parts);
+  }
+
+  /** "Did you mean A or B?", each a button that searches that place. */
+  #didYouMean(alternatives: readonly PlaceAlternative[]): HTMLElement {
+    const choices = alternatives.map((place) => {
+      const button = h('button', { type: 'button', class: 'link', part: 'alternative' }, place.label);
+      button.addEventListener('click', () => this.#search({ placeId: place.place_id, kind: place.kind, label: place.label }, place.label));
+      return button;
+    });
+    return h('p', { class: 'meta', part: 'alternatives' }, ...this.#texts.parts('didYouMean', { places: this.#texts.or(choices) }));
   }
 
   #fail(failure: unknown): void {

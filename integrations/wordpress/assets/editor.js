@@ -68,6 +68,17 @@
 							props.setAttributes( { limit: value || 6 } );
 						},
 					} ),
+					el( components.SelectControl, {
+						label: __( 'Layout', TEXT_DOMAIN ),
+						value: props.attributes.layout,
+						options: [
+							{ label: __( 'Cards', TEXT_DOMAIN ), value: '' },
+							{ label: __( 'List (for sidebars and phones)', TEXT_DOMAIN ), value: 'list' },
+						],
+						onChange: function ( value ) {
+							props.setAttributes( { layout: value } );
+						},
+					} ),
 				].concat( commonFields( props ) )
 			);
 		},

@@ -45,7 +45,7 @@ function with_aliases( $atts, array $aliases ): array {
 }
 
 /**
- * [stays_search destination="Lisbon" sub_id="sidebar" limit="6" lang="de" currency="EUR"]
+ * [stays_search destination="Lisbon" sub_id="sidebar" limit="6" lang="de" currency="EUR" layout="list"]
  *
  * @param mixed $atts The shortcode's attributes.
  */
@@ -57,6 +57,7 @@ function search_shortcode( $atts ): string {
 			'limit'       => (string) DEFAULT_LIMIT,
 			'lang'        => '',
 			'currency'    => '',
+			'layout'      => '',
 		),
 		with_aliases( $atts, array( 'sub-id' => 'sub_id' ) ),
 		'stays_search'
@@ -104,6 +105,7 @@ function search_block( $attributes ): string {
 			'limit'       => $attributes['limit'] ?? DEFAULT_LIMIT,
 			'lang'        => $attributes['lang'] ?? '',
 			'currency'    => $attributes['currency'] ?? '',
+			'layout'      => $attributes['layout'] ?? '',
 		)
 	);
 }

@@ -61,6 +61,15 @@ function clean_currency( $value ): string {
 }
 
 /**
+ * A layout: "list" (one column of compact rows, for sidebars and phones), or nothing: cards.
+ *
+ * @param mixed $value As written.
+ */
+function clean_layout( $value ): string {
+	return 'list' === strtolower( trim( is_scalar( $value ) ? (string) $value : '' ) ) ? 'list' : '';
+}
+
+/**
  * A destination: plain text of at most 200 characters.
  *
  * @param mixed $value As written.
@@ -114,7 +123,7 @@ function element( string $name, array $attributes ): string {
 /**
  * The search widget for a post: <stays-search>, its script enqueued.
  *
- * @param array $choices destination, sub_id, limit, lang, currency, as written in the shortcode or block.
+ * @param array $choices destination, sub_id, limit, lang, currency, layout, as written in the shortcode or block.
  */
 function search_markup( array $choices ): string {
 	$settings = settings();
@@ -130,6 +139,7 @@ function search_markup( array $choices ): string {
 			'limit'       => (string) clean_limit( $choices['limit'] ?? DEFAULT_LIMIT ),
 			'lang'        => clean_lang( $choices['lang'] ?? '' ),
 			'currency'    => clean_currency( $choices['currency'] ?? '' ),
+			'layout'      => clean_layout( $choices['layout'] ?? '' ),
 		)
 	);
 	return key_note( $settings ) . $html . widget_script( $settings );
