@@ -7,7 +7,6 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +16,7 @@ import { startTestService, type TestService } from './support/test-service.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** Where the screenshots go (printed at the end of the run). */
-const SCREENSHOTS = join(tmpdir(), 'console-screenshots');
+const SCREENSHOTS = join('artifacts', 'console');
 const TODAY = Date.UTC(2026, 10, 23, 10, 0, 0);
 const DAY_MS = 86_400_000;
 
@@ -183,7 +182,7 @@ describe('the console', () => {
     snippet = await page.evaluate<string>('navigator.clipboard.readText()');
     const integrity = (await page.locator('#console-builder').getAttribute('data-integrity'))!;
     expect(snippet).toBe(
-      `<script type="module" src="${t.baseUrl}/widget/v3.js" integrity="${integrity}" crossorigin="anonymous"></script>\n<stays-search key="${made}" sub-id="console-test" limit="6"></stays-search>`,
+      `<script type="module" src="${t.baseUrl}/widget/v4.js" integrity="${integrity}" crossorigin="anonymous"></script>\n<stays-search key="${made}" sub-id="console-test" limit="6"></stays-search>`,
     );
 
     // The same choices on /widget write the same snippet.
@@ -289,6 +288,46 @@ describe('the console', () => {
     for (const section of ['usage', 'keys', 'widget']) await phone.page.locator(`#${section}`).screenshot({ path: join(SCREENSHOTS, `console-phone-${section}.png`) });
     expect(phone.problems).toEqual([]);
     await phone.context.close();
+  });
+
+  it('changes a key\'s sites and revokes it from its row; with no publishable key left, the widget section makes one in one click', async () => {
+    const { page, problems } = signedIn;
+    const made = /key="(live_pk_\w+)"/.exec(snippet)![1];
+    const fromSite = (origin: string) => fetch(`${t.baseUrl}/hotels/search?destination=Lisbon&limit=1&key=${made}`, { headers: { origin } }).then((r) => r.status);
+    expect(await fromSite('https://moved.blog.example')).toBe(401);
+
+    // The blog moved: its new address added in the key's dialog.
+    await page.getByRole('button', { name: /^Change Blog widget/ }).click();
+    const origins = page.locator('#edit-origins');
+    expect(await origins.inputValue()).toBe(blogOrigin);
+    await origins.fill(`${blogOrigin}\nhttps://moved.blog.example`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const row = page.locator('#keys-table tbody tr').nth(1);
+    await expect.poll(() => row.locator('td').nth(2).textContent()).toContain('https://moved.blog.example');
+    expect(await page.locator('#edit-dialog').isVisible()).toBe(false);
+    expect(await fromSite('https://moved.blog.example')).toBe(200);
+
+    // Leaked: revoked, refused from the next call, its row gone.
+    await page.getByRole('button', { name: /^Revoke Blog widget/ }).click();
+    await page.getByRole('button', { name: 'Revoke the key' }).click();
+    await expect.poll(() => page.locator('#keys-table tbody tr').count()).toBe(1);
+    expect(await fromSite('https://moved.blog.example')).toBe(401);
+
+    // The builder has no key of theirs now: one click makes one for the site named, and fills it in.
+    const makeForm = page.locator('#widget-make');
+    await expect.poll(() => makeForm.isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Make a publishable key for this site' }).click();
+    await expect.poll(() => page.locator('#widget-make-error').textContent()).toMatch(/site's address/);
+    await page.getByLabel("Your site's address").fill('https://third.blog.example');
+    await page.getByRole('button', { name: 'Make a publishable key for this site' }).click();
+    await expect.poll(() => page.locator('#builder-copied').textContent()).toBe('A publishable key for https://third.blog.example was made and put in the snippet.');
+    const oneClick = await page.getByLabel('Publishable key', { exact: true }).inputValue();
+    expect(oneClick).toMatch(/^live_pk_\w+$/);
+    expect(await page.locator('#builder-snippet').inputValue()).toContain(`key="${oneClick}"`);
+    await expect.poll(() => page.locator('#keys-table tbody tr').count()).toBe(2);
+    expect(await makeForm.isVisible()).toBe(false);
+    await page.screenshot({ path: join(SCREENSHOTS, 'console-one-click-key.png'), fullPage: true });
+    expect(problems).toEqual([]);
   });
 
   it('rolls the signed-in key: the new key shown once with a copy button, then signed in again with it', async () => {
