@@ -95,7 +95,7 @@ async function expectCatalogIs(t: TestService, feed: LabelledFeed, generation: n
 describe('imports at the same time', () => {
   it('take turns: each waits and says so once, the last to finish is the catalog, whole; one stopped by Ctrl-C while waiting changes nothing', async () => {
     const t = await serverWithCatalog();
-    const first = writeLabelledFeed(t.dataDir, 'first', 20_000);
+    const first = writeLabelledFeed(t.dataDir, 'first', 12_000);
     const later = [writeLabelledFeed(t.dataDir, 'second', 6_000), writeLabelledFeed(t.dataDir, 'third', 4_000)];
     const cancelledFeed = writeLabelledFeed(t.dataDir, 'cancelled', 3_000);
     const before = await catalogRows(t.dataDir, t.database.env);
@@ -110,7 +110,7 @@ describe('imports at the same time', () => {
 
     running.signal('SIGCONT');
     const exits = await Promise.all([running, second, third].map((cli) => cli.exited));
-    expect(exits[0]).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Imported 20,000 hotels from .*first\.ndjson as catalog generation \d+ in [\d.]+ s\./) });
+    expect(exits[0]).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Imported 12,000 hotels from .*first\.ndjson as catalog generation \d+ in [\d.]+ s\./) });
     expect(exits[1]).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Imported 6,000 hotels from .*second\.ndjson as catalog generation \d+/) });
     expect(exits[2]).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Imported 4,000 hotels from .*third\.ndjson as catalog generation \d+/) });
     expect(exits.map((exit) => waitingLines(exit.stderr))).toEqual([0, 1, 1]);
@@ -126,7 +126,7 @@ describe('imports at the same time', () => {
   it('one killed half way leaves the catalog as it was, and the next import goes ahead at once', async () => {
     const t = await serverWithCatalog();
     const before = await catalogRows(t.dataDir, t.database.env);
-    const killed = importing(t, writeLabelledFeed(t.dataDir, 'killed', 20_000));
+    const killed = importing(t, writeLabelledFeed(t.dataDir, 'killed', 12_000));
     await killed.printed(/importing: 50%/);
     killed.signal('SIGKILL');
     expect((await killed.exited).signal).toBe('SIGKILL');
@@ -148,7 +148,7 @@ describe('imports at the same time', () => {
 describe('imports of two catalogs', () => {
   it('do not wait for each other (another data directory, or another schema of the same PostgreSQL database)', async () => {
     const [a, b] = [await serverWithCatalog(), await serverWithCatalog()];
-    const held = await pausedImport(a, writeLabelledFeed(a.dataDir, 'held', 20_000));
+    const held = await pausedImport(a, writeLabelledFeed(a.dataDir, 'held', 12_000));
     try {
       const other = writeLabelledFeed(b.dataDir, 'other', 3_000);
       const exit = await importing(b, other).exited;
@@ -164,7 +164,7 @@ describe('imports of two catalogs', () => {
 describe('keys changed during an import', () => {
   it('wait their turn where the import holds the only write lock (SQLite), and are made', async () => {
     const t = await serverWithCatalog();
-    const running = await pausedImport(t, writeLabelledFeed(t.dataDir, 'first', 20_000));
+    const running = await pausedImport(t, writeLabelledFeed(t.dataDir, 'first', 12_000));
     const create = startCli(t.dataDir, ['keys', 'create', '--tier', 'standard', '--code', 'during-import'], t.database.env);
     cleanups.push(async () => {
       if (create.child.exitCode === null) create.signal('SIGKILL');
@@ -190,7 +190,7 @@ describe('an import while the server answers', () => {
     const old = labelledFeed('old', 5_000);
     const t = await startTestService(old.hotels());
     cleanups.push(() => t.close());
-    const replacement = writeLabelledFeed(t.dataDir, 'new', 20_000);
+    const replacement = writeLabelledFeed(t.dataDir, 'new', 12_000);
 
     const searches: { status: number; total: number }[] = [];
     const details: { status: number; id: string }[] = [];
@@ -232,7 +232,7 @@ describe('the demo catalog of a server starting during an import', () => {
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     });
-    const feed = writeLabelledFeed(dataDir, 'feed', 20_000);
+    const feed = writeLabelledFeed(dataDir, 'feed', 12_000);
     const cli = await pausedImport({ dataDir, database }, feed);
 
     let log = '';

@@ -9,6 +9,7 @@ import { CLOCK_SKEW_MARGIN_MS, RedisCounters } from '../src/limits/redis-counter
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 import { startTestService, type TestService } from './support/test-service.js';
+import { usePostgres } from './support/test-database.js';
 
 const REDIS_PORT = 6379;
 const started: TestService[] = [];
@@ -38,7 +39,8 @@ async function instances(count: number, env: Record<string, string>, options = {
 
 const one = (key: string, cost: number, limit: number, expiresAtMs: number): Draw => ({ charges: [{ key, limit, expiresAtMs }], cost });
 
-describe('Redis counters', () => {
+// Store-independent (no key, no catalog write): run in the sqlite project only, not again on PostgreSQL.
+describe.skipIf(usePostgres)('Redis counters', () => {
   it('check and count atomically: a call that does not fit is refused whole, and the counter expires with its window', async () => {
     const counters = new RedisCounters(new Redis(REDIS_PORT, '127.0.0.1'), prefix());
     const end = Date.now() + 60_000;
@@ -165,7 +167,8 @@ describe('two instances sharing Redis', () => {
   });
 });
 
-describe('when Redis cannot be reached', () => {
+// Store-independent (no key, no catalog write): run in the sqlite project only, not again on PostgreSQL.
+describe.skipIf(usePostgres)('when Redis cannot be reached', () => {
   it('starts anyway, counting locally, and shares counting once Redis answers', async () => {
     // A port Redis will be reached at, with nothing behind it yet: connections are refused.
     const proxy = new TcpProxy(REDIS_PORT);

@@ -32,7 +32,9 @@ const silent = pino({ level: 'silent' });
 /** The test services keep no indexes unless told to. */
 const SAVING = { SAVED_INDEXES: 'true' };
 
-describe('a saved catalog index', () => {
+// The index and the gazetteer saved to files and read back: no database is involved (the first
+// test's catalog is an SQLite file of its own), so the sqlite project alone runs them.
+describe.skipIf(usePostgres)('a saved catalog index', () => {
   const dir = mkdtempSync(join(tmpdir(), 'saved-index-test-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -74,7 +76,7 @@ describe('a saved catalog index', () => {
   });
 });
 
-describe('saved places', () => {
+describe.skipIf(usePostgres)('saved places', () => {
   const dir = mkdtempSync(join(tmpdir(), 'saved-places-test-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
