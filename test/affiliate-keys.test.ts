@@ -244,4 +244,30 @@ describe('two instances sharing the database and Redis', () => {
       await a.close();
     }
   });
+
+  it('honour a key rolled on one, and its grace, on both; a console session opened on one is the other\'s, and signing out on it ends it on both', async () => {
+    const env = { ...ENV, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `test-${randomUUID()}:` };
+    const a = await startTestService(FIXTURE_HOTELS, env, { clockStart: Date.now() });
+    const b = await startTestService(null, env, { clockStart: Date.now(), dataDir: a.dataDir, database: a.database });
+    try {
+      const secret = await secretKey(a, code());
+      const rolled = await send(a, 'POST', `/v1/keys/${secret.id}/roll`, secret.auth, { grace_seconds: 3600 });
+      expect(rolled.status).toBe(200);
+      const searched = (s: TestService, key: string) => s.request('/hotels/search?destination=Lisbon&limit=1', { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+      for (const s of [a, b]) expect([await searched(s, secret.key), await searched(s, rolled.body.key)]).toEqual([200, 200]);
+
+      const signedIn = await fetch(`${a.baseUrl}/console/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: rolled.body.key }) });
+      expect(signedIn.status).toBe(200);
+      const cookie = signedIn.headers.get('set-cookie')!.split(';')[0];
+      const { csrf_token: csrf } = (await signedIn.json()) as { csrf_token: string };
+      const me = (s: TestService) => fetch(`${s.baseUrl}/console/api/me`, { headers: { cookie } }).then((r) => r.status);
+      expect([await me(a), await me(b)]).toEqual([200, 200]);
+      const out = await fetch(`${b.baseUrl}/console/session`, { method: 'DELETE', headers: { cookie, 'x-csrf-token': csrf, origin: b.baseUrl, 'sec-fetch-site': 'same-origin' } });
+      expect(out.status).toBe(204);
+      expect([await me(a), await me(b)]).toEqual([401, 401]);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
 });
