@@ -28,7 +28,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['test/support/build-widget.ts'],
+    globalSetup: ['test/support/build-widget.ts', 'test/support/seed-places.ts'],
     // Two test files at a time: most of a test's time is spent waiting on services it started
     // (each its own process), so two keep both cores busy. Vitest's default on a 2-core machine
     // is one: 542-563 s for the suite on 2026-11-25, night, against 323 s with two.

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from './support/cli.js';
 import { connectMcp } from './support/mcp-clients.js';
+import { withSeededPlaces } from './support/seed-places.js';
 
 const root = mkdtempSync(join(tmpdir(), 'hotel-affiliate-config-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -22,6 +23,7 @@ const START_BOUND_MS = 120_000;
 
 /** Starts the service as `npm start` does and returns how it ended (it must end by itself). */
 function startService(env: Record<string, string>): Promise<CliResult> {
+  if (env.DATA_DIR) withSeededPlaces(env.DATA_DIR);
   return new Promise((resolve) => {
     execFile(
       process.execPath,

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { startNodeFlags } from '../../src/start-flags.js';
+import { withSeededPlaces } from './seed-places.js';
 
 export interface LogLine {
   msg: string;
@@ -32,6 +33,7 @@ process.once('exit', () => {
  * then `nodeFlags` (the last of a flag given twice counts), and waits until it listens (it logs the address).
  */
 export async function startServiceProcess(env: Record<string, string>, nodeFlags: string[] = []): Promise<ServiceProcess> {
+  if (env.DATA_DIR) withSeededPlaces(env.DATA_DIR);
   const child = spawn(process.execPath, [...startNodeFlags(), ...nodeFlags, '--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', HTTP_THREADS: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
