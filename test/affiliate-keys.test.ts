@@ -223,10 +223,15 @@ describe('an agent reading its keys over MCP', () => {
 });
 
 describe('two instances sharing the database and Redis', () => {
-  it('see a key made on one at once on the other, and a revocation at once on both', async () => {
+  /** Two services on one database, counting in Redis under a prefix of their own. */
+  async function twoInstances(): Promise<[TestService, TestService]> {
     const env = { ...ENV, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `test-${randomUUID()}:` };
     const a = await startTestService(FIXTURE_HOTELS, env, { clockStart: Date.now() });
-    const b = await startTestService(null, env, { clockStart: Date.now(), dataDir: a.dataDir, database: a.database });
+    return [a, await startTestService(null, env, { clockStart: Date.now(), dataDir: a.dataDir, database: a.database })];
+  }
+
+  it('see a key made on one at once on the other, and a revocation at once on both', async () => {
+    const [a, b] = await twoInstances();
     try {
       const secret = await secretKey(a, code());
       const made = (await send(a, 'POST', '/v1/keys', secret.auth, { kind: 'publishable', origins: [BLOG] })).body;
@@ -246,9 +251,7 @@ describe('two instances sharing the database and Redis', () => {
   });
 
   it('honour a key rolled on one, and its grace, on both; a console session opened on one is the other\'s, and signing out on it ends it on both', async () => {
-    const env = { ...ENV, REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `test-${randomUUID()}:` };
-    const a = await startTestService(FIXTURE_HOTELS, env, { clockStart: Date.now() });
-    const b = await startTestService(null, env, { clockStart: Date.now(), dataDir: a.dataDir, database: a.database });
+    const [a, b] = await twoInstances();
     try {
       const secret = await secretKey(a, code());
       const rolled = await send(a, 'POST', `/v1/keys/${secret.id}/roll`, secret.auth, { grace_seconds: 3600 });
