@@ -111,7 +111,7 @@ export async function benchUnderLoad(dataDir: string, index: CatalogIndex, citie
 }
 
 /**
- * Hotel by id and destination search against a plain Fastify server reading from PostgreSQL (the
+ * Hotel by id, destination and point search against a plain Fastify server reading from PostgreSQL (the
  * same catalog, imported there by the bench; bench/postgres-server.ts), in alternating rounds.
  */
 export async function benchAgainstPostgres(dataDir: string, postgresUrl: string, index: CatalogIndex, random: SeededRandom, options: LoadOptions & { only?: string }, report: Report) {
@@ -122,11 +122,14 @@ export async function benchAgainstPostgres(dataDir: string, postgresUrl: string,
     const popular = Array.from({ length: 1000 }, () => index.table.idOf(random.int(0, index.size - 1)));
     // Cities as traffic names them: a hotel's city, so the big cities come up most.
     const city = () => index.table.cityOf(random.int(0, index.size - 1));
+    const point = (h: number) => `/hotels/search?lat=${index.table.lat[h].toFixed(4)}&lng=${index.table.lng[h].toFixed(4)}&radius_km=5&limit=20`;
     const scenarios: Array<[string, string, () => string, number]> = [
       // Targets of issue 48: 1.5x the peer on the whole catalog and on destinations, 2x on popular hotels.
       ['hotel by id, drawn from the whole catalog', '/hotels/*', () => `/hotels/${index.table.idOf(random.int(0, index.size - 1))}`, 1.5],
       ['hotel by id, 1,000 popular hotels', '/hotels/*', () => `/hotels/${random.pick(popular)}`, 2],
       ['destination search, 20 hotels, cities as hotels name them', '/hotels/search', () => `/hotels/search?destination=${encodeURIComponent(city())}&limit=20`, 1.5],
+      // Around a hotel drawn from the whole catalog, as the load phase's point search.
+      ['point search, 5 km, 20 hotels', '/hotels/search', () => point(random.int(0, index.size - 1)), 1.5],
     ];
     for (const [what, route, path, target] of scenarios.filter(([name]) => name.includes(options.only ?? ''))) {
       const scenario: Scenario = {
