@@ -231,7 +231,7 @@ async function postgresAdmin(): Promise<pg.Client | null> {
 const schemaUrlOf = (schema: string) => `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 
 /**
- * --peer-only: hotel by id and destination search against the PostgreSQL peer and nothing else
+ * --peer-only: hotel by id, destination and point search against the PostgreSQL peer and nothing else
  * (--load-scenario TEXT picks among them), to work on those figures. The catalog is imported into PostgreSQL first; with --data-dir that copy is kept (schema
  * bench_peer_N for N hotels; drop it with DROP SCHEMA … CASCADE) and the next run reuses it.
  */

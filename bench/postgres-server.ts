@@ -1,5 +1,5 @@
-// The yardstick for hotel by id and destination search in the load phase: a plain Fastify server
-// that reads from PostgreSQL, as a team would build this service without in-memory indexes.
+// The yardstick for hotel by id, destination and point search in the load phase: a plain Fastify
+// server that reads from PostgreSQL, as a team would build this service without in-memory indexes.
 // - A hotel: the same SELECT as the service's PostgreSQL store (a named, prepared statement, a
 //   pool of 10), the row answered as JSON.
 // - A destination: the hotels whose city is the text sent, best-rated first, from an index on

@@ -14,7 +14,7 @@
 // can show. Adding or changing a catalog therefore changes the script: once it is released that is
 // the next version (docs/widget.md, "Releasing a version").
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const CURRENT = 'v4';
@@ -53,6 +53,5 @@ await build({
 });
 await build({ ...common, entryPoints: { builder: 'widget/src/builder.ts' }, outdir: 'dist/widget' });
 
-for (const released of ['v1', 'v2', 'v3']) copyFileSync(`widget/frozen/${released}.js`, `dist/widget/${released}.js`);
-rmSync('dist/widget/v3', { recursive: true, force: true });
-cpSync('widget/frozen/v3', 'dist/widget/v3', { recursive: true });
+// Every released version as it was released: its script and, from v3 on, its catalogs.
+cpSync('widget/frozen', 'dist/widget', { recursive: true });

@@ -3,7 +3,7 @@
 // with a malformed percent-escape) so those get the same 404 or 405 as any other request.
 import type { ErrorCode } from '../errors.js';
 import { DEMO_PHOTOS_PATH } from '../catalog/demo-photos.js';
-import { WIDGET_MESSAGE_FOLDERS } from './widget-files.js';
+import { WIDGET_MESSAGE_FOLDERS, WIDGET_VERSIONS } from './widget-files.js';
 import { HTTP_OPERATIONS, type HttpOperation } from './operations.js';
 
 export const PREFIXES = ['', '/v1'] as const;
@@ -29,10 +29,8 @@ const INSTANCE_PATHS: Record<string, readonly string[]> = {
   '/metrics': ['GET', 'HEAD'],
   '/docs': ['GET', 'HEAD'],
   '/widget': ['GET', 'HEAD'],
-  '/widget/v1.js': ['GET', 'HEAD'],
-  '/widget/v2.js': ['GET', 'HEAD'],
-  '/widget/v3.js': ['GET', 'HEAD'],
-  '/widget/v4.js': ['GET', 'HEAD'],
+  // Every released version of the widget's script.
+  ...Object.fromEntries(WIDGET_VERSIONS.map((version) => [`/widget/${version}`, ['GET', 'HEAD']])),
   '/widget/settings.json': ['GET', 'HEAD'],
   '/embed/search': ['GET', 'HEAD'],
   '/embed/hotel': ['GET', 'HEAD'],

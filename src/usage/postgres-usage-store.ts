@@ -1,7 +1,7 @@
 // Usage in PostgreSQL, shared by every instance. A flush is one transaction of four statements
-// per key and day (the sub_ids' counts and the day's sums by operation); the sub_ids of a key's day are capped exactly across instances by taking that
-// key and day's advisory lock (in one order, so two instances never wait on each other in a
-// circle) before counting them.
+// per key and day (the counts by sub_id, then the day's sums by operation); the sub_ids of a
+// key's day are capped exactly across instances by taking that key and day's advisory lock (in
+// one order, so two instances never wait on each other in a circle) before counting them.
 import type pg from 'pg';
 import { inTransaction, queryWithin } from '../storage/postgres.js';
 import { OTHER_SUB_IDS, type UsageGroup, type UsageIncrement, type UsageRow } from './usage-counts.js';
