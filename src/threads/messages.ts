@@ -25,7 +25,8 @@ export interface ThreadStart {
 /** From the main thread to a serving thread. */
 export type ToThread =
   | IndexMessage
-  | { type: 'counted'; id: number; consumption?: Consumption; error?: string }
+  /** The consumptions of a `count` message's draws, in order; a string where a draw could not be counted (why). */
+  | { type: 'counted'; first: number; results: (Consumption | string)[] }
   | { type: 'metrics-text'; id: number; text?: string; error?: string }
   | { type: 'metrics-json'; id: number }
   | { type: 'drain' }
@@ -36,7 +37,8 @@ export type ToThread =
 export type FromThread =
   | { type: 'listening' }
   | { type: 'start-failed'; message: string }
-  | { type: 'count'; id: number; draw: Draw }
+  /** The draws of one turn of the thread's event loop, numbered from `first`. */
+  | { type: 'count'; first: number; draws: Draw[] }
   | { type: 'metrics'; id: number }
   | { type: 'metrics-json'; id: number; metrics: unknown[] };
 

@@ -108,12 +108,14 @@ export class ServingThreads {
   private answer(thread: ServingThread, message: FromThread): void {
     switch (message.type) {
       case 'count': {
-        const { id, draw } = message;
-        try {
-          thread.post({ type: 'counted', id, consumption: this.counters.consumeNow(draw) });
-        } catch (error) {
-          thread.post({ type: 'counted', id, error: String(error) });
-        }
+        const results = message.draws.map((draw) => {
+          try {
+            return this.counters.consumeNow(draw);
+          } catch (error) {
+            return String(error);
+          }
+        });
+        thread.post({ type: 'counted', first: message.first, results });
         return;
       }
       case 'metrics':
