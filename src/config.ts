@@ -106,7 +106,7 @@ export const ConfigSchema = Type.Object({
     maximum: 10_000_000,
     default: 20_000,
     description:
-      'Hotels whose full records are kept in memory once read (the most recently opened; about 1.5 KB each), so that popular hotel pages skip the store; 0 none. With HTTP_THREADS, each thread keeps its share.',
+      'Hotels whose full records are kept in memory (the most recently opened of those opened again lately; about 1.5 KB each), so that popular hotel pages skip the store; 0 none. A hotel opened once in a while is read each time. With HTTP_THREADS, each thread keeps its share.',
   }),
   USAGE_FLUSH_SECONDS: Type.Number({
     minimum: 0.1,

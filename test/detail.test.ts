@@ -75,3 +75,26 @@ describe('hotels opened again', () => {
     expect((await t.request('/hotels/hotel/pt/lisbon/hotel-aurora')).status).toBe(404);
   });
 });
+
+describe('a hotel opened by many callers', () => {
+  it("carries each caller's link and each language's names, however often it was answered before", async () => {
+    const keyOf = async (code: string) => (await t.service.keys.create({ tier: 'partner', affiliateCode: code, label: null })).secret;
+    const [blog, app] = [await keyOf('blog7'), await keyOf('app9')];
+    const open = (key: string, query: string) => t.request(`/hotels/hotel/pt/lisbon/pestana-palace${query}`, { headers: { authorization: `Bearer ${key}` } });
+    // Each asked twice, alternating: the hotel is kept in memory once opened again, and later answers come from it.
+    for (let round = 0; round < 2; round++) {
+      const english = await open(blog, '');
+      expect(english.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect([english.body.city, english.body.url]).toEqual(['Lisbon', 'https://www.stays.example/hotel/pt/lisbon/pestana-palace?aff=blog7']);
+      const german = await open(app, '?lang=de&sub_id=side_bar');
+      expect([german.headers.get('content-language'), german.body.city, german.body.url]).toEqual([
+        'de',
+        'Lissabon',
+        'https://www.stays.example/hotel/pt/lisbon/pestana-palace?aff=app9&utm_content=side_bar&lang=de',
+      ]);
+      const { url: _englishUrl, city: _englishCity, ...englishRest } = english.body;
+      const { url: _germanUrl, city: _germanCity, ...germanRest } = german.body;
+      expect(germanRest).toEqual(englishRest);
+    }
+  });
+});
