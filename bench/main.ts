@@ -228,7 +228,8 @@ async function postgresAdmin(): Promise<pg.Client | null> {
   }
 }
 
-const schemaUrlOf = (schema: string) => `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+// public after the bench's schema: the peer's extensions (cube, earthdistance) live there, whichever schema its catalog is in.
+const schemaUrlOf = (schema: string) => `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema},public`)}`;
 
 /**
  * --peer-only: hotel by id, destination and point search against the PostgreSQL peer and nothing else

@@ -36,8 +36,14 @@ const COUNT = `SELECT count(*)::int AS total FROM hotels WHERE generation = ${CU
 await pool.query('CREATE INDEX IF NOT EXISTS peer_hotels_city_rating ON hotels (generation, city, rating DESC NULLS LAST, id)');
 const totals = new Map<string, number>();
 
-await pool.query('CREATE EXTENSION IF NOT EXISTS cube');
-await pool.query('CREATE EXTENSION IF NOT EXISTS earthdistance');
+// The extensions are the database's, one each: kept in public (on every bench schema's search path),
+// so that a peer in the full bench's own schema finds them after a --peer-only run in another.
+for (const extension of ['cube', 'earthdistance']) {
+  const found = await pool.query('SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = $1', [extension]);
+  const schema = found.rows[0]?.nspname as string | undefined;
+  if (schema === undefined) await pool.query(`CREATE EXTENSION ${extension} WITH SCHEMA public`);
+  else if (schema !== 'public') await pool.query(`ALTER EXTENSION ${extension} SET SCHEMA public`);
+}
 await pool.query('CREATE INDEX IF NOT EXISTS peer_hotels_earth ON hotels USING gist (ll_to_earth(latitude, longitude))');
 // $1 lat, $2 lng, $3 radius in metres: the box the index reads, then the exact distance.
 const NEAR = `generation = ${CURRENT} AND earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(latitude, longitude)
