@@ -84,7 +84,8 @@ function originProblem(key: ActiveKey, secret: string, credentials: Credentials)
   }
   // The widget in the key's own frame (/embed/…?key=…) calls from the service's origin; browsers
   // show that page only inside the key's origins (its Content-Security-Policy: frame-ancestors).
-  const ownEmbedPage = credentials.serviceOrigin != null && origin === credentials.serviceOrigin && embedPageKey(credentials.referer, origin) === secret;
+  const serviceOrigin = credentials.serviceOrigin?.() ?? null;
+  const ownEmbedPage = serviceOrigin !== null && origin === serviceOrigin && embedPageKey(credentials.referer, origin) === secret;
   if (!originAllowed(key.origins ?? [], origin) && !ownEmbedPage) {
     return `this publishable key is not enabled on ${origin} (the origin this call came from); it works only on the sites listed when it was created`;
   }

@@ -42,8 +42,9 @@ export interface Credentials {
   /**
    * The service's own origin as this request addresses it, when known: a publishable key's call
    * from that origin whose Referer is the key's own embed page (/embed/…?key=that key) is the key's.
+   * Read only for a publishable key's call: it parses the request's address.
    */
-  serviceOrigin?: string | null;
+  serviceOrigin?: () => string | null;
 }
 
 export interface Identification {

@@ -79,7 +79,7 @@ declare module 'fastify' {
  * (a browser's GET then needs no CORS preflight); it is taken out of the query here, so the
  * operations' schemas never see it.
  */
-function credentialsOf(request: FastifyRequest, serviceOrigin: string | null): Credentials {
+function credentialsOf(request: FastifyRequest, serviceOrigin: () => string | null): Credentials {
   const query = request.query as ParsedQuery | undefined;
   const queryKey = query?.key;
   if (queryKey !== undefined) delete query!.key;
@@ -186,7 +186,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   }
 
   async function handleOperation(route: HttpOperation, request: FastifyRequest, reply: FastifyReply) {
-    const identification = await gate.identify(credentialsOf(request, ownOrigin(request)), clientAddress(request));
+    const identification = await gate.identify(credentialsOf(request, () => ownOrigin(request)), clientAddress(request));
     request.caller = identification.caller;
     if (identification.caller.visitor) addVary(reply, 'Origin');
     const { operation } = route;
@@ -310,7 +310,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
    */
   async function refusedCall(request: FastifyRequest, reply: FastifyReply, problem: ServiceError): Promise<ServiceError> {
     request.admitted = true;
-    const { caller, rejection } = await gate.identify(credentialsOf(request, ownOrigin(request)), clientAddress(request));
+    const { caller, rejection } = await gate.identify(credentialsOf(request, () => ownOrigin(request)), clientAddress(request));
     request.caller = caller;
     const admission = await gate.admit(caller, 1);
     setLimitHeaders(reply, admission);
