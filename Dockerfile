@@ -64,4 +64,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=300s --start-interval=2s 
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # package.json's start script, word for word, in exec form: node is PID 1 and receives SIGTERM
 # itself (no npm or shell in between), drains and exits 0. The test checks they stay equal.
-CMD ["node", "--max-old-space-size=1024", "dist/src/main.js"]
+CMD ["node", "--max-old-space-size=1024", "--max-semi-space-size=16", "dist/src/main.js"]

@@ -42,8 +42,9 @@ Commands:
                               bundled ones, and its well-known islands, areas, lakes and sights;
                               servers use it from their next start.
   gazetteer reset             Go back to the bundled gazetteer.
-  serve                       Run the HTTP service (as npm start does, but for npm start's cap of
-                              each thread's heap: give node --max-old-space-size=1024 yourself).
+  serve                       Run the HTTP service (as npm start does, but for npm start's caps of
+                              each thread's heap: give node --max-old-space-size=1024
+                              --max-semi-space-size=16 yourself).
   mcp                         Run the MCP server over stdio; its tools call the HTTP service at
                               HOTEL_AFFILIATE_URL with the key in HOTEL_AFFILIATE_KEY (if any).
 
