@@ -25,8 +25,7 @@ export interface ThreadStart {
 /** From the main thread to a serving thread. */
 export type ToThread =
   | IndexMessage
-  /** The consumptions of a `count` message's draws, in order; a string where a draw could not be counted (why). */
-  | { type: 'counted'; first: number; results: (Consumption | string)[] }
+  | { type: 'counted'; id: number; consumption?: Consumption; error?: string }
   | { type: 'metrics-text'; id: number; text?: string; error?: string }
   | { type: 'metrics-json'; id: number }
   | { type: 'drain' }
@@ -37,8 +36,7 @@ export type ToThread =
 export type FromThread =
   | { type: 'listening' }
   | { type: 'start-failed'; message: string }
-  /** The draws of one turn of the thread's event loop, numbered from `first`. */
-  | { type: 'count'; first: number; draws: Draw[] }
+  | { type: 'count'; id: number; draw: Draw }
   | { type: 'metrics'; id: number }
   | { type: 'metrics-json'; id: number; metrics: unknown[] };
 

@@ -1,7 +1,7 @@
 // A serving thread (see serving-threads.ts): builds its own service from the main thread's
 // configuration, with the main thread's counts, index and metrics, and answers on its port.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Consumption, CounterStore, Draw } from '../limits/counter-store.js';
+import type { Consumption, CounterStore } from '../limits/counter-store.js';
 import { createLogger, createService, type Service } from '../service.js';
 import { closeIdleConnectionsAfterGrace, exitAfterLog } from '../shutdown.js';
 import { FollowerIndex } from './follower-index.js';
@@ -22,27 +22,9 @@ function tell(message: FromThread): void {
   mainThread.postMessage(message);
 }
 
-/**
- * The main thread's counts: a draw is checked and counted there, one at a time for the process.
- * A turn's draws go in one message at its end (as the log's lines do): under load a turn answers
- * several calls, and a message each was a tenth of the main thread's busy time in posting the
- * answers back (profile of hotel by id at 1M, 2026-11-29).
- */
-let turnDraws: Draw[] = [];
-let turnFirst = 0;
-function sendTurnDraws(): void {
-  tell({ type: 'count', first: turnFirst, draws: turnDraws });
-  turnDraws = [];
-}
+/** The main thread's counts: a draw is checked and counted there, one at a time for the process. */
 const counters: CounterStore = {
-  consume: (draw) =>
-    counted.ask((id) => {
-      if (turnDraws.length === 0) {
-        turnFirst = id;
-        setImmediate(sendTurnDraws);
-      }
-      turnDraws.push(draw);
-    }),
+  consume: (draw) => counted.ask((id) => tell({ type: 'count', id, draw })),
   sharedStoreUp: () => null,
   close: async () => {},
 };
@@ -50,10 +32,8 @@ const counters: CounterStore = {
 mainThread.on('message', (message: ToThread) => {
   switch (message.type) {
     case 'counted':
-      message.results.forEach((result, k) => {
-        if (typeof result === 'string') counted.fail(message.first + k, new Error(result));
-        else counted.answer(message.first + k, result);
-      });
+      if (message.consumption) counted.answer(message.id, message.consumption);
+      else counted.fail(message.id, new Error(message.error ?? 'not counted'));
       return;
     case 'metrics-text':
       if (message.text !== undefined) metricsTexts.answer(message.id, message.text);

@@ -108,14 +108,12 @@ export class ServingThreads {
   private answer(thread: ServingThread, message: FromThread): void {
     switch (message.type) {
       case 'count': {
-        const results = message.draws.map((draw) => {
-          try {
-            return this.counters.consumeNow(draw);
-          } catch (error) {
-            return String(error);
-          }
-        });
-        thread.post({ type: 'counted', first: message.first, results });
+        const { id, draw } = message;
+        try {
+          thread.post({ type: 'counted', id, consumption: this.counters.consumeNow(draw) });
+        } catch (error) {
+          thread.post({ type: 'counted', id, error: String(error) });
+        }
         return;
       }
       case 'metrics':
