@@ -22,6 +22,11 @@ import { makeDirectories } from '../storage/directories.js';
 const CLASSES: SnapshotClasses = { Gazetteer, IndexBuffer, KdTree, KeyIndex, PlaceNames, PlaceSuggestions, RangeBest, TypoIndex };
 const PREFIX = 'gazetteer-';
 
+/** Where the places of this code are saved in `saveDir`. */
+export function savedPlacesPath(saveDir: string): string {
+  return join(saveDir, `${PREFIX}${codeFingerprint().slice(0, 12)}.bin`);
+}
+
 export interface PlaceIndexes {
   gazetteer: Gazetteer;
   suggestions: PlaceSuggestions;
@@ -49,7 +54,7 @@ export async function openPlaceIndexes(dataDir: string, saveDir: string | null, 
   const done = Promise.resolve();
   if (saveDir === null) return { places: built(dataDir), sharing: done };
   const meta: PlacesMeta = { kind: 'places', code: codeFingerprint(), gazetteer: gazetteerIdentity(dataDir) };
-  const path = join(saveDir, `${PREFIX}${meta.code.slice(0, 12)}.bin`);
+  const path = savedPlacesPath(saveDir);
   if (shelf && !existsSync(path)) {
     try {
       makeDirectories(saveDir);

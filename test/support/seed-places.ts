@@ -4,21 +4,20 @@
 // reads a file it saved itself. Building them costs a process 3-5 s of CPU (more on a busy
 // machine), and the suite starts dozens of such processes: what a test of a process is about is
 // the process, not the gazetteer. saved-indexes.test.ts tests the building and the reading.
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { openPlaceIndexes } from '../../src/places/saved-places.js';
+import { openPlaceIndexes, savedPlacesPath } from '../../src/places/saved-places.js';
 import { indexDirectory } from '../../src/search/index-snapshot.js';
+import { makeDirectories } from '../../src/storage/directories.js';
 import { codeFingerprint } from '../../src/snapshot/code-fingerprint.js';
 
-/** The file name a service of this code saves its places under. */
-const placesFile = () => `gazetteer-${codeFingerprint().slice(0, 12)}.bin`;
 const seedDirectory = () => join(tmpdir(), `hotel-affiliate-test-places-${codeFingerprint().slice(0, 12)}`);
 
 /** Vitest's global setup: the places built and saved once, unless a run of the same code did. */
 export default async function seedPlaces(): Promise<void> {
-  if (existsSync(join(indexDirectory(seedDirectory()), placesFile()))) return;
+  if (existsSync(savedPlacesPath(indexDirectory(seedDirectory())))) return;
   await openPlaceIndexes(seedDirectory(), indexDirectory(seedDirectory()), pino({ level: 'silent' }));
 }
 
@@ -27,13 +26,13 @@ export default async function seedPlaces(): Promise<void> {
  * the directory cannot be made: a test of a DATA_DIR that cannot be used).
  */
 export function withSeededPlaces(dataDir: string): void {
-  const seed = join(indexDirectory(seedDirectory()), placesFile());
-  const target = join(indexDirectory(dataDir), placesFile());
+  const seed = savedPlacesPath(indexDirectory(seedDirectory()));
+  const target = savedPlacesPath(indexDirectory(dataDir));
   if (!existsSync(seed) || existsSync(target)) return;
   try {
-    // One level at a time, never recursive: Node's recursive mkdir loops for ever under /proc,
+    // The service's own maker of directories: Node's recursive mkdir loops for ever under /proc,
     // where a test puts a DATA_DIR that cannot be made.
-    for (const dir of [dataDir, indexDirectory(dataDir)]) if (!existsSync(dir)) mkdirSync(dir);
+    makeDirectories(indexDirectory(dataDir));
     copyFileSync(seed, target);
   } catch {
     // Left to the service, which says what is wrong with its DATA_DIR.
