@@ -59,7 +59,7 @@ export class HotHotels {
     if (known) return known;
     const record = await this.read(id);
     // Kept only if the catalog did not change while it was read, and the hotel was opened lately.
-    if (record && generation === this.generation && this.openedBefore(id)) this.records?.set(id, record);
+    if (record && this.records && generation === this.generation && this.openedBefore(id)) this.records.set(id, record);
     return record;
   }
 
