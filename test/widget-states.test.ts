@@ -236,7 +236,10 @@ describe('the widget says what is true of the hotels it shows', () => {
     expect(await status.textContent()).toBe(said);
     // The time, on the visitor's clock (Los Angeles) in German, not UTC's.
     expect(retries.length).toBeGreaterThan(0);
-    const clock = (ms: number, timeZone: string) => new Intl.DateTimeFormat('de-DE', { hour: 'numeric', minute: '2-digit', timeZone }).format(ms);
+    // As the widget writes it: the weekday too when the time falls on another day than the call's there.
+    const day = (ms: number, timeZone: string) => new Intl.DateTimeFormat('en-CA', { dateStyle: 'short', timeZone }).format(ms);
+    const clock = (ms: number, timeZone: string) =>
+      new Intl.DateTimeFormat('de-DE', { hour: 'numeric', minute: '2-digit', timeZone, ...(day(ms, timeZone) === day(asked, timeZone) ? {} : { weekday: 'long' }) }).format(ms);
     const around = [-60_000, 0, 60_000].map((skew) => asked + retries[0] * 1000 + skew);
     const text = (await alert.textContent()) ?? '';
     expect(around.some((ms) => text.includes(`ab ${clock(ms, timezoneId)}`)), `${text} (expected about ${clock(around[1], timezoneId)})`).toBe(true);
