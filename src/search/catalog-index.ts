@@ -15,6 +15,7 @@ import { IndexBuffer } from './index-buffer.js';
 import { KdTree } from './kd-tree.js';
 import { NameIndex, type NameMatch } from './name-index.js';
 import { computeRanks, type Ranks } from './ranking.js';
+import { orderByKey } from './sort-keys.js';
 import { TopK } from './top-k.js';
 
 export type SortOrder = 'rating' | 'stars' | 'distance';
@@ -82,21 +83,28 @@ export class CatalogIndex {
     table: HotelTable,
     private readonly gazetteer: Gazetteer,
   ) {
-    this.table = table;
     table.seal();
     const n = table.size;
-    this.ranks = computeRanks(table);
+    const cityOf = new Int32Array(n).fill(-1);
+    const ranks = computeRanks(table);
+    const filed = fileUnderPlaces(table, gazetteer, ranks.byRating, cityOf, this.cityNumber);
+    // Rows go city by city, best-rated first, so that a page of a city's hotels reads a few
+    // neighbouring bytes of each column rather than a cache line per hotel and column.
+    const order = cityRowOrder(cityOf, ranks.byRating);
+    this.table = table = table.reordered(order);
+    const rowOf = positionsOf(order);
+    this.ranks = { byRating: reorder(ranks.byRating, order), byStars: reorder(ranks.byStars, order) };
+    this.cityOf = reorder(cityOf, order);
+    this.members = new Map();
+    for (const [placeId, list] of filed) this.members.set(placeId, list.map((i) => rowOf[i]));
     this.tree = new KdTree(table.lng.subarray(0, n), table.lat.subarray(0, n));
     this.counter = new CircleCounter(this.tree);
     this.cosLat = new Float64Array(n);
     for (let i = 0; i < n; i++) this.cosLat[i] = Math.cos(table.lat[i] * RAD);
-    const cityOf = new Int32Array(n).fill(-1);
-    this.members = this.fileUnderPlaces(cityOf);
     // Each numbered city's hotels, best-rated first: the lists just filed, by number.
     const cityMembers: Uint32Array[] = [];
     for (const [placeId, number] of this.cityNumber) cityMembers[number] = this.members.get(placeId)!;
-    this.names = new NameIndex(table.names, this.ranks.byRating, { cityOf, members: cityMembers });
-    this.cityOf = cityOf;
+    this.names = new NameIndex(table.names, this.ranks.byRating, { cityOf: this.cityOf, members: cityMembers });
     this.exactNames = new ExactNames(table.names, this.ranks.byRating);
     this.cityNames = new CityNames(gazetteer, this.cityNumber, this.members);
   }
@@ -133,41 +141,6 @@ export class CatalogIndex {
     let total = 0;
     for (const box of circleBoxes(point.lat, point.lng, radiusKm)) total += this.counter.count(circle, box);
     return total;
-  }
-
-  /** Files each hotel under its city, region and country; numbers its city in `cityOf`. */
-  private fileUnderPlaces(cityOf: Int32Array): Map<string, Uint32Array> {
-    const { table, gazetteer } = this;
-    const lists = new Map<string, number[]>();
-    const add = (key: string, i: number) => {
-      const list = lists.get(key);
-      if (list) list.push(i);
-      else lists.set(key, [i]);
-    };
-    // Hotels share city names: look each (country, city) up once.
-    const sameNamed = new Map<string, Place[]>();
-    for (let i = 0; i < table.size; i++) {
-      const country = table.countryCodeOf(i);
-      const cityText = table.cityOf(i);
-      const key = `${country}|${cityText}`;
-      let named = sameNamed.get(key);
-      if (!named) sameNamed.set(key, (named = gazetteer.citiesNamed(country, cityText)));
-      const city = gazetteer.locateCity(country, cityText, table.lat[i], table.lng[i], named);
-      add(`country:${country}`, i);
-      if (city) {
-        let number = this.cityNumber.get(city.id);
-        if (number === undefined) this.cityNumber.set(city.id, (number = this.cityNumber.size));
-        cityOf[i] = number;
-        add(city.id, i);
-        if (city.regionKey) add(`region:${city.regionKey}`, i);
-      }
-    }
-    const byRating = this.ranks.byRating;
-    const members = new Map<string, Uint32Array>();
-    for (const [key, list] of lists) {
-      members.set(key, Uint32Array.from(list).sort((a, b) => byRating[a] - byRating[b]));
-    }
-    return members;
   }
 
   /** From a point, with the hotel's cos(latitude) precomputed: this runs per candidate. */
@@ -314,6 +287,77 @@ export class CatalogIndex {
     for (const m of scored) if (matches.length < limit && !exact.includes(m.index)) matches.push(m);
     return { matches, city: city === null ? undefined : city.place };
   }
+}
+
+/**
+ * Files each hotel under its city, region and country, each list best-rated first; numbers its
+ * city in `cityOf` (cities numbered in `cityNumber` as they are first met).
+ */
+function fileUnderPlaces(table: HotelTable, gazetteer: Gazetteer, byRating: Uint32Array, cityOf: Int32Array, cityNumber: Map<string, number>): Map<string, Uint32Array> {
+  const lists = new Map<string, number[]>();
+  const add = (key: string, i: number) => {
+    const list = lists.get(key);
+    if (list) list.push(i);
+    else lists.set(key, [i]);
+  };
+  // Hotels share city names: look each (country, city) up once.
+  const sameNamed = new Map<string, Place[]>();
+  for (let i = 0; i < table.size; i++) {
+    const country = table.countryCodeOf(i);
+    const cityText = table.cityOf(i);
+    const key = `${country}|${cityText}`;
+    let named = sameNamed.get(key);
+    if (!named) sameNamed.set(key, (named = gazetteer.citiesNamed(country, cityText)));
+    const city = gazetteer.locateCity(country, cityText, table.lat[i], table.lng[i], named);
+    add(`country:${country}`, i);
+    if (city) {
+      let number = cityNumber.get(city.id);
+      if (number === undefined) cityNumber.set(city.id, (number = cityNumber.size));
+      cityOf[i] = number;
+      add(city.id, i);
+      if (city.regionKey) add(`region:${city.regionKey}`, i);
+    }
+  }
+  const members = new Map<string, Uint32Array>();
+  for (const [key, list] of lists) {
+    members.set(key, Uint32Array.from(list).sort((a, b) => byRating[a] - byRating[b]));
+  }
+  return members;
+}
+
+/**
+ * Rows city by city (a city where its first hotel was, hotels without one where they were),
+ * best-rated first within each: row k of the result is old row order[k].
+ */
+function cityRowOrder(cityOf: Int32Array, byRating: Uint32Array): Uint32Array {
+  const n = cityOf.length;
+  const cityStart = new Map<number, number>();
+  const place = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const city = cityOf[i];
+    if (city < 0) place[i] = i;
+    else {
+      let start = cityStart.get(city);
+      if (start === undefined) cityStart.set(city, (start = i));
+      place[i] = start;
+    }
+  }
+  const ratingOrder = positionsOf(byRating);
+  return orderByKey(n, (p) => place[ratingOrder[p]], n, (p) => ratingOrder[p]) ?? Uint32Array.from(ratingOrder).sort((a, b) => place[a] - place[b] || byRating[a] - byRating[b]);
+}
+
+/** The inverse of a permutation: where each item is. */
+function positionsOf(order: Uint32Array): Uint32Array {
+  const at = new Uint32Array(order.length);
+  for (let k = 0; k < order.length; k++) at[order[k]] = k;
+  return at;
+}
+
+/** A per-row array in the rows' new order. */
+function reorder<T extends Uint32Array | Int32Array>(values: T, order: Uint32Array): T {
+  const out = new (values.constructor as new (n: number) => T)(order.length);
+  for (let k = 0; k < order.length; k++) out[k] = values[order[k]];
+  return out;
 }
 
 /** The store changed under a load (another import landed); load again. */

@@ -61,6 +61,30 @@ export class HotelTable {
     for (const column of [this.ids, this.names, this.addresses, this.cities, this.countryCodes, this.photoUrls]) column.seal();
   }
 
+  /**
+   * A sealed copy with its rows in another order: row k of the copy is row order[k] of this
+   * one. Columns are copied as they are (no row objects): a million rows take about a second.
+   */
+  reordered(order: Uint32Array): HotelTable {
+    const copy = new HotelTable(order.length);
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k];
+      copy.ids.push(this.idOf(i));
+      copy.names.push(this.nameOf(i));
+      copy.addresses.push(this.addressOf(i));
+      copy.cities.push(this.cityOf(i));
+      copy.countryCodes.push(this.countryCodeOf(i));
+      copy.photoUrls.push(this.photoUrlOf(i));
+      copy.lat[k] = this.lat[i];
+      copy.lng[k] = this.lng[i];
+      copy.stars[k] = this.stars[i];
+      copy.rating[k] = this.rating[i];
+      copy.reviews[k] = this.reviews[i];
+    }
+    copy.seal();
+    return copy;
+  }
+
   /** Hotel i's texts (the columns hold every row they are given, so these are there). */
   idOf(i: number): string {
     return this.ids.at(i)!;
