@@ -75,6 +75,28 @@ describe('find', () => {
     expect(r.body.error.message).toBe('no hotel name is close enough to "Zzyzx" in or near "Lisbon"');
   });
 
+  it('reads a word typed twice, once mistyped, as the name says it twice', async () => {
+    const repeated = await startTestService([
+      ...FIXTURE_HOTELS,
+      { ...FIXTURE_HOTELS[0], id: 'hotel/pt/lisbon/saffron-saffron-retreat', name: 'Saffron & Saffron Retreat', rating: 7 },
+      { ...FIXTURE_HOTELS[0], id: 'hotel/pt/lisbon/saffron-court', name: 'Saffron Court', rating: 9.5 },
+      // "Retreat" common, "Saffron" rare: the mistyped word weighs most of what was typed.
+      ...['Olive', 'Cedar', 'Harbour', 'Garden', 'River', 'Hill', 'Lagoon', 'Meadow', 'Forest', 'Canyon'].map((word) => ({
+        ...FIXTURE_HOTELS[0],
+        id: `hotel/pt/lisbon/${word.toLowerCase()}-retreat`,
+        name: `${word} Retreat`,
+      })),
+    ]);
+    try {
+      for (const name of ['Safron & Saffron Retreat', 'Saffron and Safron Retreat']) {
+        const r = await repeated.request(`/hotels/find?name=${encodeURIComponent(name)}`);
+        expect([name, r.status, r.body.hotel?.id]).toEqual([name, 200, 'hotel/pt/lisbon/saffron-saffron-retreat']);
+      }
+    } finally {
+      await repeated.close();
+    }
+  });
+
   it('validates its parameters', async () => {
     const missing = await t.request('/hotels/find');
     expect(missing.status).toBe(400);

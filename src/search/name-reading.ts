@@ -60,6 +60,11 @@ export class NameReader {
       else if (!isFillerLike(word) && !(word.length <= 2 && words.length > 1)) read.set(word, []);
     }
     if (read.size === 0) for (const word of words) read.set(word, this.lookup(word));
+    // A word typed twice, once mistyped ("Safron & Saffron Retreat"), is said once, as the same
+    // word typed twice is: a mistyped word whose likeliest reading another typed word is exactly.
+    const typedExactly = new Set<number>();
+    for (const matches of read.values()) if (matches[0]?.quality === 1) typedExactly.add(matches[0].token);
+    for (const [text, matches] of read) if (matches.length > 0 && matches[0].quality < 1 && typedExactly.has(matches[0].token)) read.delete(text);
     return [...read].map(([text, matches]) => ({ text, matches }));
   }
 
