@@ -13,23 +13,17 @@
 // doorkeeper, as TinyLFU admits): with ids drawn from a whole catalog, keeping every record read
 // made each one live long enough to be promoted to V8's old generation and then evicted, and that
 // churn cost more than the cache saved (at 1M hotels under load, 57-74 µs of CPU an answer with
-// 20,000 kept against 48-49 µs with none, 2026-11-29). The doorkeeper is a table of id hashes, one
-// per slot, four slots per kept record: a hotel opened more often than about once in that many
-// calls is kept, one opened once in a while passes through.
+// 20,000 kept against 48-49 µs with none, 2026-11-29). The doorkeeper remembers four ids per kept
+// record: a hotel opened more often than about once in that many calls is kept, one opened once
+// in a while passes through.
 import { LRUCache } from 'lru-cache';
+import { SeenLately } from '../text/seen-lately.js';
 import type { HotelRecord } from './hotel.js';
-
-/** A 32-bit FNV-1a hash of an id's UTF-16 code units, never 0 (an empty slot). */
-function idHash(id: string): number {
-  let hash = 0x811c9dc5;
-  for (let k = 0; k < id.length; k++) hash = Math.imul(hash ^ id.charCodeAt(k), 0x01000193);
-  return hash | 1;
-}
 
 export class HotHotels {
   private readonly records: LRUCache<string, HotelRecord> | null;
-  /** The hashes of ids opened lately, one per slot: the doorkeeper. */
-  private readonly openedOnce: Int32Array;
+  /** Ids opened lately: the doorkeeper (null when nothing is kept). */
+  private readonly openedLately: SeenLately | null;
   private generation = -1;
 
   /**
@@ -42,7 +36,7 @@ export class HotHotels {
     capacity: number,
   ) {
     this.records = capacity > 0 ? new LRUCache({ max: capacity }) : null;
-    this.openedOnce = new Int32Array(capacity > 0 ? 2 ** Math.ceil(Math.log2(Math.max(1024, 4 * capacity))) : 0);
+    this.openedLately = capacity > 0 ? new SeenLately(4 * capacity) : null;
   }
 
   get size(): number {
@@ -59,16 +53,7 @@ export class HotHotels {
     if (known) return known;
     const record = await this.read(id);
     // Kept only if the catalog did not change while it was read, and the hotel was opened lately.
-    if (record && this.records && generation === this.generation && this.openedBefore(id)) this.records.set(id, record);
+    if (record && this.records && generation === this.generation && this.openedLately!.again(id)) this.records.set(id, record);
     return record;
-  }
-
-  /** Whether `id` was opened lately (its hash still in its slot); remembers it as opened now. */
-  private openedBefore(id: string): boolean {
-    const hash = idHash(id);
-    const slot = hash & (this.openedOnce.length - 1);
-    if (this.openedOnce[slot] === hash) return true;
-    this.openedOnce[slot] = hash;
-    return false;
   }
 }
