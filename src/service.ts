@@ -236,7 +236,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       links,
       linker: new AffiliateLinker(links),
       // HOT_HOTELS is the process's: each serving thread keeps its share.
-      hotHotels: new HotHotels((id) => store.getHotel(id), () => liveIndex.current?.version.generation ?? -1, Math.ceil(config.HOT_HOTELS / config.HTTP_THREADS)),
+      hotHotels: new HotHotels((id, at) => store.getHotel(id, at), () => liveIndex.current?.version.generation ?? -1, Math.ceil(config.HOT_HOTELS / config.HTTP_THREADS)),
       usage,
       keys: failingAsUnavailable(storage.keys, 'keys cannot be read right now (the database does not answer); try again shortly'),
       keyManagement,

@@ -1,6 +1,7 @@
 // The hotel table keeps a city's hotels in neighbouring rows, best-rated first, so that a page
 // of a destination search reads a few neighbouring bytes of each column (docs/performance.md).
-// What a search answers does not depend on it: the other search tests hold that.
+// What a search answers does not depend on it: the other search tests hold that. Each row knows
+// where the store keeps its hotel, and a detail read goes there, checked against the id.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ describe('the rows of a catalog index', () => {
   const dir = mkdtempSync(join(tmpdir(), 'row-order-test-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("hold each city's hotels side by side, best-rated first, each row whole", async () => {
+  it("hold each city's hotels side by side, best-rated first, each row whole and where the store keeps it", async () => {
     const gazetteer = builtInGazetteer();
     const storage = await openStorage(loadConfig({ DATA_DIR: dir }));
     try {
@@ -43,6 +44,18 @@ describe('the rows of a catalog index', () => {
         // Best-rated first is row after row.
         expect(rows.map((row) => row - rows[0])).toEqual(rows.map((_, k) => k));
       }
+
+      // Where the store keeps each hotel: read there, and a wrong or stale place reads by the id.
+      for (let i = 0; i < index.size; i += 211) {
+        const id = t.idOf(i);
+        const at = index.storeRowOf(id)!;
+        expect(at).toBeTypeOf('number');
+        expect((await storage.catalog.getHotel(id, at))?.id).toBe(id);
+        const elsewhere = index.storeRowOf(t.idOf((i + 1) % index.size))!;
+        expect((await storage.catalog.getHotel(id, elsewhere))?.id).toBe(id);
+        expect(await storage.catalog.getHotel(`${id}-none`, at)).toBeNull();
+      }
+      expect(index.storeRowOf('hotel/zz/nowhere/none')).toBeUndefined();
     } finally {
       await storage.close();
     }

@@ -2,6 +2,12 @@
 // implement the same contract and run the same tests.
 import type { HotelCardRow, HotelRecord } from './hotel.js';
 
+/**
+ * A hotel's card as a scan reads it, with where the store keeps the hotel when it can say (`at`:
+ * SQLite's rowid), for a detail read to go there without looking the id up.
+ */
+export type ScannedCard = HotelCardRow & { at?: number };
+
 export interface CatalogVersion {
   /** Increases with every successful import; the running servers compare it to switch. */
   generation: number;
@@ -21,7 +27,7 @@ export interface ImportTurn {
    * here, so that servers find it saved when they see the catalog. What it throws stops the
    * import and changes nothing.
    */
-  beforePublish?: (version: CatalogVersion, cards: AsyncIterable<HotelCardRow[]>) => Promise<void>;
+  beforePublish?: (version: CatalogVersion, cards: AsyncIterable<ScannedCard[]>) => Promise<void>;
 }
 
 export interface CatalogStore {
@@ -29,10 +35,13 @@ export interface CatalogStore {
   current(): Promise<CatalogVersion | null>;
 
   /** The index fields of every hotel of a generation, in id order, a batch at a time. */
-  scanCards(generation: number, batchSize?: number): AsyncIterable<HotelCardRow[]>;
+  scanCards(generation: number, batchSize?: number): AsyncIterable<ScannedCard[]>;
 
-  /** A hotel of the catalog in use. */
-  getHotel(id: string): Promise<HotelRecord | null>;
+  /**
+   * A hotel of the catalog in use. `at`: where a scan of the catalog found it (ScannedCard.at),
+   * read there first when the store can; a hint only, checked against the id.
+   */
+  getHotel(id: string, at?: number): Promise<HotelRecord | null>;
 
   /**
    * Replaces the whole catalog with the records, atomically, in its turn after any import under

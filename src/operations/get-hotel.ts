@@ -27,7 +27,9 @@ export async function getHotel(services: CatalogServices, credit: Credit, id: st
   let record: HotelRecord | null;
   try {
     const hotelId = hotelIdOf(id);
-    record = await (services.hotHotels ? services.hotHotels.get(hotelId) : services.store.getHotel(hotelId));
+    // Where the store keeps it, as the index in use read it: a hint the store checks.
+    const at = services.liveIndex.current?.storeRowOf(hotelId);
+    record = await (services.hotHotels ? services.hotHotels.get(hotelId, at) : services.store.getHotel(hotelId, at));
   } catch (error) {
     throw upstreamUnavailable('the hotel catalog cannot be read right now; try again shortly', 5, error);
   }

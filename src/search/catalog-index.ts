@@ -1,8 +1,7 @@
 // Everything a search needs about one catalog generation, in memory: the hotel table, its
 // global orders, a geo tree, the hotels of every city, region and country, and the name
 // index. Immutable once built; a new catalog gets a new CatalogIndex.
-import type { HotelCardRow } from '../catalog/hotel.js';
-import type { CatalogStore, CatalogVersion } from '../catalog/store.js';
+import type { CatalogStore, CatalogVersion, ScannedCard } from '../catalog/store.js';
 import type { Gazetteer } from '../places/gazetteer.js';
 import type { Place } from '../places/place.js';
 import { foldText } from '../text/fold.js';
@@ -10,6 +9,7 @@ import { CircleCounter } from './circle-count.js';
 import { CityNames } from './city-names.js';
 import { ExactNames } from './exact-names.js';
 import { circleBoxes, haversineWithCosKm } from './geo.js';
+import { HotelIds } from './hotel-ids.js';
 import { HotelTable } from './hotel-table.js';
 import { IndexBuffer } from './index-buffer.js';
 import { KdTree } from './kd-tree.js';
@@ -69,6 +69,7 @@ export class CatalogIndex {
   /** Hotels inside each area's box, by place id (hotelCount), counted once. */
   private readonly reachCounts = new Map<string, number>();
   private readonly names: NameIndex;
+  private readonly hotelIds: HotelIds;
   private readonly exactNames: ExactNames;
   private readonly cityNames: CityNames;
   /** Each hotel's city number (-1: none). */
@@ -106,11 +107,18 @@ export class CatalogIndex {
     for (const [placeId, number] of this.cityNumber) cityMembers[number] = this.members.get(placeId)!;
     this.names = new NameIndex(table.names, this.ranks.byRating, { cityOf: this.cityOf, members: cityMembers });
     this.exactNames = new ExactNames(table.names, this.ranks.byRating);
+    this.hotelIds = new HotelIds(table.ids);
     this.cityNames = new CityNames(gazetteer, this.cityNumber, this.members);
   }
 
   get size(): number {
     return this.table.size;
+  }
+
+  /** Where the store keeps the hotel with this id (ScannedCard.at), when this catalog has it and the store said. */
+  storeRowOf(id: string): number | undefined {
+    const row = this.hotelIds.rowOf(id);
+    return row === -1 ? undefined : this.table.storeRowOf(row);
   }
 
   /** The towns (cities of the gazetteer) hotels are filed under, with how many each has. */
@@ -369,7 +377,7 @@ export function loadCatalogIndex(store: CatalogStore, version: CatalogVersion, g
 }
 
 /** Builds a generation's index from its hotels' cards (all of them, in id order). */
-export async function buildCatalogIndex(version: CatalogVersion, cards: AsyncIterable<HotelCardRow[]>, gazetteer: Gazetteer): Promise<CatalogIndex> {
+export async function buildCatalogIndex(version: CatalogVersion, cards: AsyncIterable<ScannedCard[]>, gazetteer: Gazetteer): Promise<CatalogIndex> {
   const table = new HotelTable(version.hotelCount);
   for await (const batch of cards) {
     for (const row of batch) {

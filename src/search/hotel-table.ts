@@ -1,6 +1,6 @@
 // The card fields of every hotel of a catalog, column by column: numbers in typed arrays,
 // texts in text columns, row i of every column being hotel i.
-import type { HotelCardRow } from '../catalog/hotel.js';
+import type { ScannedCard } from '../catalog/store.js';
 import { InternedColumn, OptionalStringColumn, StringColumn } from './string-column.js';
 
 export class HotelTable {
@@ -19,6 +19,8 @@ export class HotelTable {
   readonly rating: Float64Array;
   /** -1 where the review count is unknown. */
   readonly reviews: Int32Array;
+  /** Where the store keeps each hotel (ScannedCard.at); NaN where it did not say. */
+  readonly storeRows: Float64Array;
 
   constructor(capacity: number) {
     this.ids = new StringColumn(capacity);
@@ -32,6 +34,7 @@ export class HotelTable {
     this.stars = new Float64Array(capacity);
     this.rating = new Float64Array(capacity);
     this.reviews = new Int32Array(capacity);
+    this.storeRows = new Float64Array(capacity);
   }
 
   get size(): number {
@@ -39,7 +42,7 @@ export class HotelTable {
   }
 
   /** Appends a row; returns false when the table is full. */
-  add(row: HotelCardRow): boolean {
+  add(row: ScannedCard): boolean {
     const i = this.ids.length;
     if (i === this.lat.length) return false;
     this.ids.push(row.id);
@@ -53,6 +56,7 @@ export class HotelTable {
     this.stars[i] = row.stars ?? Number.NaN;
     this.rating[i] = row.rating ?? Number.NaN;
     this.reviews[i] = row.review_count ?? -1;
+    this.storeRows[i] = row.at ?? Number.NaN;
     return true;
   }
 
@@ -80,6 +84,7 @@ export class HotelTable {
       copy.stars[k] = this.stars[i];
       copy.rating[k] = this.rating[i];
       copy.reviews[k] = this.reviews[i];
+      copy.storeRows[k] = this.storeRows[i];
     }
     copy.seal();
     return copy;
@@ -123,5 +128,11 @@ export class HotelTable {
   reviewsOf(i: number): number | null {
     const v = this.reviews[i];
     return v < 0 ? null : v;
+  }
+
+  /** Where the store keeps hotel i, or undefined when it did not say. */
+  storeRowOf(i: number): number | undefined {
+    const v = this.storeRows[i];
+    return Number.isNaN(v) ? undefined : v;
   }
 }

@@ -18,6 +18,7 @@ import { CircleCounter } from './circle-count.js';
 import { CityNames } from './city-names.js';
 import { CityWordLists } from './city-words.js';
 import { ExactNames } from './exact-names.js';
+import { HotelIds } from './hotel-ids.js';
 import { HotelSuggestions } from './hotel-suggestions.js';
 import { HotelTable } from './hotel-table.js';
 import { IndexBuffer } from './index-buffer.js';
@@ -39,6 +40,7 @@ export const INDEX_CLASSES: SnapshotClasses = {
   CityNames,
   CityWordLists,
   ExactNames,
+  HotelIds,
   HotelSuggestions,
   HotelTable,
   IndexBuffer,

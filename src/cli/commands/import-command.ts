@@ -4,10 +4,9 @@
 // servers read it when they see the catalog instead of each building its own at the same moment.
 import { gazetteerCountryCodes } from '../../catalog/country-codes.js';
 import { FeedError } from '../../catalog/feed.js';
-import type { HotelCardRow } from '../../catalog/hotel.js';
 import { importFeedFile } from '../../catalog/import.js';
 import type { Config } from '../../config.js';
-import type { CatalogVersion } from '../../catalog/store.js';
+import type { CatalogVersion, ScannedCard } from '../../catalog/store.js';
 import { openPlaceIndexes } from '../../places/saved-places.js';
 import { buildCatalogIndex } from '../../search/catalog-index.js';
 import { IndexSnapshots, indexDirectory } from '../../search/index-snapshot.js';
@@ -28,7 +27,7 @@ export async function indexSaver(
   dataDir: string,
   storage: Pick<Storage, 'shelf'>,
   say: (what: SaveStep, path: string) => void = () => undefined,
-): Promise<(version: CatalogVersion, cards: AsyncIterable<HotelCardRow[]>) => Promise<void>> {
+): Promise<(version: CatalogVersion, cards: AsyncIterable<ScannedCard[]>) => Promise<void>> {
   const dir = indexDirectory(dataDir);
   const { places, sharing } = await openPlaceIndexes(dataDir, dir, pino({ level: 'silent' }), storage.shelf);
   return async (version, cards) => {
@@ -56,7 +55,7 @@ async function indexStep(config: Config, storage: Storage, started: number) {
           : `Copied it to the database for servers on other machines (${seconds()} s since the import began).`,
       ),
     );
-    return async (version: CatalogVersion, cards: AsyncIterable<HotelCardRow[]>) => {
+    return async (version: CatalogVersion, cards: AsyncIterable<ScannedCard[]>) => {
       try {
         await save(version, cards);
       } catch (error) {
