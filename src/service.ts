@@ -235,8 +235,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       places: new RoutingPlaceProvider(new GazetteerPlaceProvider(gazetteer), externalPlaces(config)),
       links,
       linker: new AffiliateLinker(links),
-      // HOT_HOTELS is the process's: each serving thread keeps its share.
-      hotHotels: new HotHotels((id, at) => store.getHotel(id, at), () => liveIndex.current?.version.generation ?? -1, Math.ceil(config.HOT_HOTELS / config.HTTP_THREADS)),
+      // HOT_HOTELS is the process's: each serving thread keeps its share. A hotel not kept is
+      // read where the index in use found it (a hint the store checks against the id).
+      hotHotels: new HotHotels((id) => store.getHotel(id, liveIndex.current?.storeRowOf(id)), () => liveIndex.current?.version.generation ?? -1, Math.ceil(config.HOT_HOTELS / config.HTTP_THREADS)),
       usage,
       keys: failingAsUnavailable(storage.keys, 'keys cannot be read right now (the database does not answer); try again shortly'),
       keyManagement,

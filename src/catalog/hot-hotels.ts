@@ -27,11 +27,11 @@ export class HotHotels {
   private generation = -1;
 
   /**
-   * @param read the store's read of a hotel of the catalog in use (`at`: where the index says the store keeps it)
+   * @param read the store's read of a hotel of the catalog in use
    * @param currentGeneration the catalog the service answers from (its index's), or -1 before one
    */
   constructor(
-    private readonly read: (id: string, at?: number) => Promise<HotelRecord | null>,
+    private readonly read: (id: string) => Promise<HotelRecord | null>,
     private readonly currentGeneration: () => number,
     capacity: number,
   ) {
@@ -43,7 +43,7 @@ export class HotHotels {
     return this.records?.size ?? 0;
   }
 
-  async get(id: string, at?: number): Promise<HotelRecord | null> {
+  async get(id: string): Promise<HotelRecord | null> {
     const generation = this.currentGeneration();
     if (generation !== this.generation) {
       this.records?.clear();
@@ -51,7 +51,7 @@ export class HotHotels {
     }
     const known = this.records?.get(id);
     if (known) return known;
-    const record = await this.read(id, at);
+    const record = await this.read(id);
     // Kept only if the catalog did not change while it was read, and the hotel was opened lately.
     if (record && this.records && generation === this.generation && this.openedLately!.again(id)) this.records.set(id, record);
     return record;

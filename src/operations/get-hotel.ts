@@ -27,9 +27,7 @@ export async function getHotel(services: CatalogServices, credit: Credit, id: st
   let record: HotelRecord | null;
   try {
     const hotelId = hotelIdOf(id);
-    // Where the store keeps it, as the index in use read it: a hint the store checks.
-    const at = services.liveIndex.current?.storeRowOf(hotelId);
-    record = await (services.hotHotels ? services.hotHotels.get(hotelId, at) : services.store.getHotel(hotelId, at));
+    record = await (services.hotHotels ? services.hotHotels.get(hotelId) : services.store.getHotel(hotelId));
   } catch (error) {
     throw upstreamUnavailable('the hotel catalog cannot be read right now; try again shortly', 5, error);
   }
