@@ -113,7 +113,7 @@ export class Gazetteer {
   private readonly names = new PlaceNames();
   /** While building: every place by id; then frozen into `ids` and `idPlaces`. */
   private byId: Map<string, Place> | null = new Map();
-  private ids = new KeyIndex([]);
+  private ids: KeyIndex = new KeyIndex([]);
   private idPlaces: Place[] = [];
   /** Folded names and codes of each country, for "City, Country" qualifiers. */
   private readonly countryNames = new Map<string, Set<string>>();

@@ -39,7 +39,7 @@ export class PlaceNames {
   /** Frozen: the entries of name n are entries[starts[n]] to entries[starts[n + 1]]. */
   private entries: NameEntry[] = [];
   private starts = new Uint32Array(1);
-  private numbers = new KeyIndex([]);
+  private numbers: KeyIndex = new KeyIndex([]);
 
   /** Files a name under a key, unless the key is empty or already leads to the place. */
   add(folded: string, entry: NameEntry): void {

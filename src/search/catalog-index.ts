@@ -5,17 +5,18 @@ import type { CatalogStore, CatalogVersion, ScannedCard } from '../catalog/store
 import type { Gazetteer } from '../places/gazetteer.js';
 import type { Place } from '../places/place.js';
 import { foldText } from '../text/fold.js';
+import { KeyIndex } from '../text/key-index.js';
 import { CircleCounter } from './circle-count.js';
 import { CityNames } from './city-names.js';
 import { ExactNames } from './exact-names.js';
 import { circleBoxes, haversineWithCosKm } from './geo.js';
-import { HotelIds } from './hotel-ids.js';
 import { HotelTable } from './hotel-table.js';
+import type { StringColumn } from './string-column.js';
 import { IndexBuffer } from './index-buffer.js';
 import { KdTree } from './kd-tree.js';
 import { NameIndex, type NameMatch } from './name-index.js';
 import { computeRanks, type Ranks } from './ranking.js';
-import { orderByKey } from './sort-keys.js';
+import { orderByKey, positionsOf } from './sort-keys.js';
 import { TopK } from './top-k.js';
 
 export type SortOrder = 'rating' | 'stars' | 'distance';
@@ -69,7 +70,8 @@ export class CatalogIndex {
   /** Hotels inside each area's box, by place id (hotelCount), counted once. */
   private readonly reachCounts = new Map<string, number>();
   private readonly names: NameIndex;
-  private readonly hotelIds: HotelIds;
+  /** Each hotel's row by its id. */
+  private readonly hotelIds: KeyIndex<StringColumn>;
   private readonly exactNames: ExactNames;
   private readonly cityNames: CityNames;
   /** Each hotel's city number (-1: none). */
@@ -107,7 +109,7 @@ export class CatalogIndex {
     for (const [placeId, number] of this.cityNumber) cityMembers[number] = this.members.get(placeId)!;
     this.names = new NameIndex(table.names, this.ranks.byRating, { cityOf: this.cityOf, members: cityMembers });
     this.exactNames = new ExactNames(table.names, this.ranks.byRating);
-    this.hotelIds = new HotelIds(table.ids);
+    this.hotelIds = new KeyIndex(table.ids);
     this.cityNames = new CityNames(gazetteer, this.cityNumber, this.members);
   }
 
@@ -117,7 +119,7 @@ export class CatalogIndex {
 
   /** Where the store keeps the hotel with this id (ScannedCard.at), when this catalog has it and the store said. */
   storeRowOf(id: string): number | undefined {
-    const row = this.hotelIds.rowOf(id);
+    const row = this.hotelIds.indexOf(id);
     return row === -1 ? undefined : this.table.storeRowOf(row);
   }
 
@@ -352,13 +354,6 @@ function cityRowOrder(cityOf: Int32Array, byRating: Uint32Array): Uint32Array {
   }
   const ratingOrder = positionsOf(byRating);
   return orderByKey(n, (p) => place[ratingOrder[p]], n, (p) => ratingOrder[p]) ?? Uint32Array.from(ratingOrder).sort((a, b) => place[a] - place[b] || byRating[a] - byRating[b]);
-}
-
-/** The inverse of a permutation: where each item is. */
-function positionsOf(order: Uint32Array): Uint32Array {
-  const at = new Uint32Array(order.length);
-  for (let k = 0; k < order.length; k++) at[order[k]] = k;
-  return at;
 }
 
 /** A per-row array in the rows' new order. */

@@ -18,11 +18,11 @@ import { CircleCounter } from './circle-count.js';
 import { CityNames } from './city-names.js';
 import { CityWordLists } from './city-words.js';
 import { ExactNames } from './exact-names.js';
-import { HotelIds } from './hotel-ids.js';
 import { HotelSuggestions } from './hotel-suggestions.js';
 import { HotelTable } from './hotel-table.js';
 import { IndexBuffer } from './index-buffer.js';
 import { KdTree } from './kd-tree.js';
+import { KeyIndex } from '../text/key-index.js';
 import { NameGroups } from './name-groups.js';
 import { NameIndex } from './name-index.js';
 import { NameReader } from './name-reading.js';
@@ -40,12 +40,12 @@ export const INDEX_CLASSES: SnapshotClasses = {
   CityNames,
   CityWordLists,
   ExactNames,
-  HotelIds,
   HotelSuggestions,
   HotelTable,
   IndexBuffer,
   InternedColumn,
   KdTree,
+  KeyIndex,
   NameGroups,
   NameIndex,
   NameReader,

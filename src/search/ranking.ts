@@ -1,7 +1,7 @@
 // Global orders computed once per catalog, so that ordering hits at query time is a
 // comparison of two integers.
 import type { HotelTable } from './hotel-table.js';
-import { orderByKey } from './sort-keys.js';
+import { orderByKey, positionsOf } from './sort-keys.js';
 
 export interface Ranks {
   /** Position of each hotel best-rated first: score, then more reviews, then name, then id. */
@@ -12,12 +12,6 @@ export interface Ranks {
 
 function textOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function positions(order: Uint32Array): Uint32Array {
-  const rank = new Uint32Array(order.length);
-  for (let p = 0; p < order.length; p++) rank[order[p]] = p;
-  return rank;
 }
 
 export function computeRanks(table: HotelTable): Ranks {
@@ -32,11 +26,11 @@ export function computeRanks(table: HotelTable): Ranks {
   const reviews = table.reviews;
   const byNames = (a: number, b: number) => textOrder(table.nameOf(a), table.nameOf(b)) || textOrder(table.idOf(a), table.idOf(b));
   const order = byRatingOrder(n, rating, reviews, byNames) ?? Uint32Array.from(rating.keys()).sort((a, b) => rating[b] - rating[a] || reviews[b] - reviews[a] || byNames(a, b));
-  const byRating = positions(order);
+  const byRating = positionsOf(order);
   // Most stars first, then best-rated: the key is the stars' place, ties by rating position.
   const starsRank = descendingRanks(stars);
   const byStars = orderByKey(n, (p) => starsRank.ranks[order[p]], starsRank.count, (p) => order[p]);
-  return { byRating, byStars: positions(byStars ?? order.slice().sort((a, b) => stars[b] - stars[a] || byRating[a] - byRating[b])) };
+  return { byRating, byStars: positionsOf(byStars ?? order.slice().sort((a, b) => stars[b] - stars[a] || byRating[a] - byRating[b])) };
 }
 
 /** Each value's place among the distinct values, highest first, and how many places there are. */

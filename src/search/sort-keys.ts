@@ -16,3 +16,10 @@ export function orderByKey(n: number, keyOf: (i: number) => number, keys: number
   for (let k = 0; k < n; k++) order[k] = item(sorted[k] % scale);
   return order;
 }
+
+/** The inverse of an order (a permutation): where each item is in it. */
+export function positionsOf(order: Uint32Array): Uint32Array {
+  const at = new Uint32Array(order.length);
+  for (let k = 0; k < order.length; k++) at[order[k]] = k;
+  return at;
+}
