@@ -131,7 +131,9 @@ describe("the frame on a page of the key's origin", () => {
   it('shows the widget, sized to its content by the optional script, with nothing asked of the API before the visitor acts', async () => {
     const { page, context, served, problems } = await openPost(allowedOrigin, '/post.html');
     const frame = await embedFrame(page);
-    await frame.waitForFunction("customElements.get('stays-search') !== undefined");
+    // Not waitForFunction: its polling calls eval() in the page, which the frame's CSP refuses
+    // (a failure whenever the element was not defined at the first look).
+    await frame.evaluate("customElements.whenDefined('stays-search').then(() => true)");
     await frame.locator('input[role="combobox"]').waitFor();
     expect(served.find((s) => s.url.includes('/embed/search'))?.status).toBe(200);
     // Sized to the page in the frame (its box and room for the suggestions), not the 620 px it was given.
