@@ -475,6 +475,26 @@ export class Gazetteer {
     return this.typos.near(foldedText).flatMap(({ name, typos }) => this.entriesNamed(name).map((entry) => ({ entry, typos })));
   }
 
+  /** The numbers of the entries of a folded name, start to end (end excluded), for `nameEntry`: the names as columns. */
+  entryNumbersNamed(foldedName: string): [number, number] {
+    return this.names.numbered(foldedName);
+  }
+
+  /** Name entry k (of `entryNumbersNamed`), as a new object. */
+  nameEntry(k: number): NameEntry {
+    return this.names.entry(k);
+  }
+
+  /** Name entry k's place, without making the entry. */
+  nameEntryPlace(k: number): Place {
+    return this.names.placeAt(k);
+  }
+
+  /** Whether name entry k is another name of its place, without making the entry. */
+  nameEntryIsAlternate(k: number): boolean {
+    return this.names.isAlternate(k);
+  }
+
   /** Every name the gazetteer files places under (folded); `entriesNamed` gives the places of each. */
   nameKeys(): IterableIterator<string> {
     return this.names.keys();

@@ -7,6 +7,7 @@ import { placeNameKey } from '../text/fold.js';
 import { KeyIndex } from '../text/key-index.js';
 import { DEFAULT_LANGUAGE, maskHolds, type NameLanguage } from '../locale/languages.js';
 import type { NameEntry } from './gazetteer.js';
+import type { Place } from './place.js';
 
 /** True when the entry's name is written in the language (its `languages` hold it). */
 export function speaks(entry: NameEntry, language: NameLanguage): boolean {
@@ -36,8 +37,15 @@ export function withoutAdministrativeWord(name: string): string | null {
 export class PlaceNames {
   /** While filling: one entry, or several for a name many places share. Null once frozen. */
   private filling: Map<string, NameEntry | NameEntry[]> | null = new Map();
-  /** Frozen: the entries of name n are entries[starts[n]] to entries[starts[n + 1]]. */
-  private entries: NameEntry[] = [];
+  // Frozen: entry k of the names is place places[placeOf[k]] with bonuses[k], alternates[k] and
+  // languageMasks[k] (0: none known); the entries of name n are k = starts[n] to starts[n + 1].
+  // Columns, not half a million entry objects: each thread held its own (31 MB of objects and
+  // boxed bonuses a thread at 1M hotels), where typed columns are one copy all threads share.
+  private places: Place[] = [];
+  private placeOf = new Uint32Array(0);
+  private bonuses = new Float64Array(0);
+  private alternates = new Uint8Array(0);
+  private languageMasks = new Uint32Array(0);
   private starts = new Uint32Array(1);
   private numbers: KeyIndex = new KeyIndex([]);
 
@@ -53,40 +61,83 @@ export class PlaceNames {
     } else if (!existing.some((e) => e.place === entry.place)) existing.push(entry);
   }
 
-  /** Ends the filling. An entry object filed under several names is copied for each. */
+  /** Ends the filling: the entries become columns. */
   freeze(): void {
     if (this.filling === null) return;
-    const entries: NameEntry[] = [];
-    const starts = new Uint32Array(this.filling.size + 1);
-    const seen = new Set<NameEntry>();
-    const keep = (entry: NameEntry) => {
-      entries.push(seen.has(entry) ? { ...entry } : entry);
-      seen.add(entry);
-    };
+    let total = 0;
+    for (const found of this.filling.values()) total += Array.isArray(found) ? found.length : 1;
+    const placeNumbers = new Map<Place, number>();
+    this.placeOf = new Uint32Array(total);
+    this.bonuses = new Float64Array(total);
+    this.alternates = new Uint8Array(total);
+    this.languageMasks = new Uint32Array(total);
+    this.starts = new Uint32Array(this.filling.size + 1);
+    let k = 0;
     let n = 0;
+    const keep = (entry: NameEntry) => {
+      let number = placeNumbers.get(entry.place);
+      if (number === undefined) {
+        number = this.places.length;
+        placeNumbers.set(entry.place, number);
+        this.places.push(entry.place);
+      }
+      this.placeOf[k] = number;
+      this.bonuses[k] = entry.bonus;
+      this.alternates[k] = entry.alternate ? 1 : 0;
+      this.languageMasks[k] = entry.languages ?? 0;
+      k++;
+    };
     for (const found of this.filling.values()) {
       if (Array.isArray(found)) found.forEach(keep);
       else keep(found);
-      starts[++n] = entries.length;
+      this.starts[++n] = k;
     }
-    this.entries = entries;
-    this.starts = starts;
     this.numbers = new KeyIndex([...this.filling.keys()]);
     this.filling = null;
   }
 
-  /** The entries of a folded name; empty for a name no place has. */
-  named(folded: string): readonly NameEntry[] {
+  /** The entries of a folded name (new objects each call); empty for a name no place has. */
+  named(folded: string): NameEntry[] {
     const key = placeNameKey(folded);
     if (this.filling !== null) {
       const found = this.filling.get(key);
-      return found === undefined ? [] : Array.isArray(found) ? found : [found];
+      return found === undefined ? [] : Array.isArray(found) ? found.slice() : [found];
     }
-    const n = this.numbers.indexOf(key);
-    return n === -1 ? [] : this.entries.slice(this.starts[n], this.starts[n + 1]);
+    const [start, end] = this.runOf(key);
+    const entries: NameEntry[] = [];
+    for (let k = start; k < end; k++) entries.push(this.entry(k));
+    return entries;
+  }
+
+  /** Once frozen: the numbers of a folded name's entries, start to end (end excluded); [0, 0] for none. */
+  numbered(folded: string): [number, number] {
+    if (this.filling !== null) throw new Error('place names are not frozen yet');
+    return this.runOf(placeNameKey(folded));
+  }
+
+  /** Once frozen: entry k, as a new object. */
+  entry(k: number): NameEntry {
+    const languages = this.languageMasks[k];
+    const entry: NameEntry = { place: this.places[this.placeOf[k]], bonus: this.bonuses[k], alternate: this.alternates[k] === 1 };
+    if (languages !== 0) entry.languages = languages;
+    return entry;
+  }
+
+  /** Once frozen: entry k's place and whether its name is another name of it, without making the entry. */
+  placeAt(k: number): Place {
+    return this.places[this.placeOf[k]];
+  }
+
+  isAlternate(k: number): boolean {
+    return this.alternates[k] === 1;
   }
 
   keys(): IterableIterator<string> {
     return this.filling !== null ? this.filling.keys() : this.numbers.keys.values();
+  }
+
+  private runOf(key: string): [number, number] {
+    const n = this.numbers.indexOf(key);
+    return n === -1 ? [0, 0] : [this.starts[n], this.starts[n + 1]];
   }
 }

@@ -62,15 +62,15 @@ const MAX_NAMES_READ = 200;
 
 const closeLetters = (a: string, b: string) => substitutionCost(a, b) === 1;
 
-/** Names, sorted, each with the place it leads to, and the best of any run of them. */
+/** Names, sorted, each with the gazetteer's name entry it leads to (its number), and the best of any run of them. */
 interface NameList {
   names: string[];
-  entries: NameEntry[];
+  entries: Uint32Array;
   ranges: RangeBest;
 }
 
-function nameList(rows: readonly [string, NameEntry, number][]): NameList {
-  return { names: rows.map((row) => row[0]), entries: rows.map((row) => row[1]), ranges: new RangeBest(Float64Array.from(rows, (row) => row[2])) };
+function nameList(rows: readonly [string, number, number][]): NameList {
+  return { names: rows.map((row) => row[0]), entries: Uint32Array.from(rows, (row) => row[1]), ranges: new RangeBest(Float64Array.from(rows, (row) => row[2])) };
 }
 
 export class PlaceSuggestions {
@@ -83,12 +83,14 @@ export class PlaceSuggestions {
     // Each name with the place it leads to and the place's standing by that name typed in part.
     // (The built-in sort of plain strings, in code-unit order as the searches compare: 4 times
     // faster than sorting the rows with a comparison function.)
-    const rows: [string, NameEntry, number][] = [];
+    const rows: [string, number, number][] = [];
     for (const name of [...gazetteer.nameKeys()].sort()) {
-      for (const entry of gazetteer.entriesNamed(name)) {
+      const [start, end] = gazetteer.entryNumbersNamed(name);
+      for (let k = start; k < end; k++) {
+        const entry = gazetteer.nameEntry(k);
         // An airport's code is an answer to the code typed whole, not to its first letters.
         if (entry.place.kind === 'airport' && entry.place.id === `iata:${name.toUpperCase()}`) continue;
-        rows.push([name, entry, partialStanding(entry)]);
+        rows.push([name, k, partialStanding(entry)]);
       }
     }
     this.all = nameList(rows);
@@ -138,8 +140,8 @@ export class PlaceSuggestions {
     };
     // The names typed whole, as a destination is read; the rest as names typed in part.
     for (let row = start; loosely && row < end && names[row] === typed; row++) {
-      const entry = entries[row];
-      if (keep && !keep(entry.place)) continue;
+      if (keep && !keep(this.gazetteer.nameEntryPlace(entries[row]))) continue;
+      const entry = this.gazetteer.nameEntry(entries[row]);
       offer(entry.place, likelihood(entry, hotelCount(entry.place.id)) + WHOLE_NAME_BONUS);
     }
     const want = READ_PER_PLACE * limit;
@@ -147,12 +149,14 @@ export class PlaceSuggestions {
       for (let read = 0; found.size < want && read < MAX_NAMES_READ; read++) {
         const next = best.next();
         if (next === null) return;
-        const entry = list.entries[next.position];
-        if (entry.alternate && typed.length < MIN_OTHER_NAME_LETTERS) continue;
-        if (keep && !keep(entry.place)) continue;
+        const k = list.entries[next.position];
+        if (typed.length < MIN_OTHER_NAME_LETTERS && this.gazetteer.nameEntryIsAlternate(k)) continue;
+        const place = this.gazetteer.nameEntryPlace(k);
+        if (keep && !keep(place)) continue;
         // A country is offered for the start of one of its names, never a typo from one ("longy" is not Poland for "Lengyel").
-        if (typo && entry.place.kind === 'country') continue;
+        if (typo && place.kind === 'country') continue;
         if (loosely && list.names[next.position] === typed) continue;
+        const entry = this.gazetteer.nameEntry(k);
         const { id } = entry.place;
         const unnamed = namesNoAirport(entry, list.names[next.position], typed) ? Math.min(entry.bonus, PARTIAL_BONUS_CAP) : 0;
         offer(entry.place, next.score + likelihood(entry, hotelCount(id)) - likelihood(entry, 0) - unnamed - (typo ? TYPO_TIER : 0));
