@@ -159,7 +159,7 @@ export const ConfigSchema = Type.Object({
     maximum: MAX_HTTP_THREADS,
     default: 0,
     description:
-      'Threads answering HTTP calls on PORT, in one process sharing one copy of the catalog index. 0: one per processor the instance may use, as Node.js counts them (os.availableParallelism(): the processors it may run on and a cgroup CPU quota, rounded down), at most 64. On 2 processors 2 threads answered 1.2-1.4 times the calls of 1 at a million hotels, with the load generator on the same 2. Each thread past the first costs about 400 MB at a million hotels (its own gazetteer and heap), more under load: set it where memory is tight. Allowances stay exact.',
+      'Threads answering HTTP calls on PORT, in one process sharing one copy of the catalog index. 0: one per processor the instance may use, as Node.js counts them (os.availableParallelism(): the processors it may run on and a cgroup CPU quota, rounded down), at most 64. On 2 processors 2 threads answered 1.2-1.4 times the calls of 1 at a million hotels, with the load generator on the same 2. Each thread past the first costs about 300 MB at a million hotels (its own heap and gazetteer objects), more under load: set it where memory is tight. Allowances stay exact.',
   }),
   SHUTDOWN_DELAY_SECONDS: Type.Number({
     minimum: 0,
