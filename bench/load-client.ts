@@ -9,7 +9,10 @@ import { openLoop } from './open-loop.js';
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
-const { base, scenario, options } = JSON.parse(input) as { base: string; scenario: Scenario; options: LoadOptions };
+const { base, scenario, options, from } = JSON.parse(input) as { base: string; scenario: Scenario; options: LoadOptions; from: number };
+// The list as this load sends it: from where the load before on this server stopped (bench/load.ts).
+const start = from % scenario.requests.length;
+const inTurn = start === 0 ? scenario.requests : [...scenario.requests.slice(start), ...scenario.requests.slice(0, start)];
 
 // Latencies are kept here rather than taken from autocannon's summary: autocannon times the first
 // request of each connection from when it began preparing that connection, and it prepares the
@@ -23,12 +26,12 @@ const latencies: number[] = [];
 // visitors typing in step would, never as one stream of travellers does.
 let next = 0;
 const drawn = (request: autocannon.Request) => {
-  const r = scenario.requests[next++ % scenario.requests.length];
+  const r = inTurn[next++ % inTurn.length];
   return { ...request, path: r.path, body: r.body };
 };
 const answersOn = new Map<object, number>();
 const failedWith: Record<string, number> = {};
-type Counts = Pick<LoadFigures, 'reqPerSec' | 'answered' | 'served' | 'failedWith'>;
+type Counts = Pick<LoadFigures, 'reqPerSec' | 'answered' | 'served' | 'failedWith' | 'sent'>;
 /** Flat out (autocannon, each connection sending as answers come), or at a fixed rate (bench/open-loop.ts). */
 async function flatOut(): Promise<Counts> {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -50,14 +53,14 @@ async function flatOut(): Promise<Counts> {
   });
   if (result.errors) failedWith.error = result.errors;
   if (result.timeouts) failedWith.timeout = result.timeouts;
-  return { reqPerSec: result['2xx'] / result.duration, answered: result['2xx'], served: result['2xx'], failedWith };
+  return { reqPerSec: result['2xx'] / result.duration, answered: result['2xx'], served: result['2xx'], failedWith, sent: next };
 }
 /** Sent at the rate before the counted seconds: this process's HTTP client is cold until then (bench/open-loop.ts). */
 const WARM_SECONDS = 1;
 async function atRate(rate: number): Promise<Counts> {
-  const run = await openLoop(base, scenario.method, scenario.headers, scenario.requests, rate, options.seconds, options.connections, WARM_SECONDS);
+  const run = await openLoop(base, scenario.method, scenario.headers, inTurn, rate, options.seconds, options.connections, WARM_SECONDS);
   latencies.push(...run.latencies);
-  return { reqPerSec: run.answered / run.seconds, answered: run.answered, served: run.answered + run.warmUpAnswers, failedWith: run.failedWith };
+  return { reqPerSec: run.answered / run.seconds, answered: run.answered, served: run.answered + run.warmUpAnswers, failedWith: run.failedWith, sent: run.sent };
 }
 const counts = options.rate ? await atRate(options.rate) : await flatOut();
 latencies.sort((a, b) => a - b);

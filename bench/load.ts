@@ -43,6 +43,8 @@ export interface LoadFigures {
   failedWith: Record<string, number>;
   /** CPU seconds the load generator's process used, start-up included. */
   clientCpuSeconds: number;
+  /** Requests taken from the scenario's list (answered, failed or still in flight at the end). */
+  sent: number;
 }
 
 export interface LoadOptions {
@@ -234,17 +236,35 @@ export async function createPublishableKey(env: Record<string, string>): Promise
 
 export const BENCH_ORIGIN = 'https://blog.example';
 
+/**
+ * Where each server's next load takes up a scenario's list: the warm-up and each round go on
+ * from where the one before stopped, so a request comes back only when the list runs out. Each
+ * load starting over from its first request sent every round the texts and ids of the warm-up
+ * and the rounds before again, and the service's caches answered them (issue 48).
+ */
+const cursors = new Map<string, number>();
+const cursorOf = (base: string, scenario: Scenario) => `${base} ${scenario.method} ${scenario.what}`;
+
+/** How many of a scenario's requests the loads so far sent to a server (past the list's length when it ran out and began again). */
+export function sentTo(base: string, scenario: Scenario): number {
+  return cursors.get(cursorOf(base, scenario)) ?? 0;
+}
+
 /** Load on one server: the scenario's requests, in turn, from many connections at once (bench/load-client.ts). */
 export async function load(base: string, scenario: Scenario, options: LoadOptions): Promise<LoadFigures> {
+  const cursor = cursorOf(base, scenario);
+  const from = cursors.get(cursor) ?? 0;
   const child = spawn(process.execPath, [`${DIST}bench/load-client.js`], { stdio: ['pipe', 'pipe', 'inherit'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
-  child.stdin!.end(JSON.stringify({ base, scenario, options }));
+  child.stdin!.end(JSON.stringify({ base, scenario, options, from }));
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const [code] = (await once(child, 'close')) as [number | null];
   if (code !== 0) throw new Error(`the load generator exited with code ${code}`);
-  return JSON.parse(output) as LoadFigures;
+  const figures = JSON.parse(output) as LoadFigures;
+  cursors.set(cursor, from + figures.sent);
+  return figures;
 }
 
 /** The service's answer of median size among the first requests: the ceiling's body. */

@@ -18,6 +18,8 @@ export interface OpenLoopFigures {
   /** The answers that were not 2xx, by status, and connection errors ('error'). */
   failedWith: Record<string, number>;
   seconds: number;
+  /** Requests taken from the list, the warm-up's included. */
+  sent: number;
 }
 
 export async function openLoop(
@@ -84,5 +86,5 @@ export async function openLoop(
     tick();
   });
   agent.destroy();
-  return { latencies, answered, warmUpAnswers, failedWith, seconds: (performance.now() - counting) / 1000 };
+  return { latencies, answered, warmUpAnswers, failedWith, seconds: (performance.now() - counting) / 1000, sent };
 }
