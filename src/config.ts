@@ -92,7 +92,7 @@ export const ConfigSchema = Type.Object({
     minimum: 10,
     maximum: 60_000,
     default: 2000,
-    description: 'With DATABASE_URL: how long a read waits for PostgreSQL before the call is answered 503.',
+    description: 'With DATABASE_URL: how long a read waits for PostgreSQL before the call is answered 503. Usage reports (GET /usage, the console) sum a period of rows and wait at least 10 s.',
   }),
   SQLITE_MAP_MB: Type.Integer({
     minimum: 0,

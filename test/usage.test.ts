@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
 import { FIXTURE_HOTELS } from './support/fixture-hotels.js';
 import { connectMcp } from './support/mcp-clients.js';
-import { testDatabase, type TestDatabase } from './support/test-database.js';
+import { testDatabase, usePostgres, withClient, type TestDatabase } from './support/test-database.js';
 import { holdWrites } from './support/write-holder.js';
 import { jsonBody, startTestService, type TestService } from './support/test-service.js';
 
@@ -283,6 +283,36 @@ describe('usage kept in the database', () => {
         expect([nobody.code, nobody.stderr]).toEqual([1, 'No key has id key_nobody; see hotel-affiliate keys list.\n']);
       } finally {
         await second.close();
+      }
+    });
+  });
+
+  it.runIf(usePostgres)("answers a report that takes longer than a call's read may (DATABASE_TIMEOUT_MS), not 503", async () => {
+    await withOwnDatabase(async (dataDir, database) => {
+      const s = await startTestService(FIXTURE_HOTELS, { ...ENV, DATABASE_TIMEOUT_MS: '300' }, { dataDir, database });
+      try {
+        const k = await secretKey(s, 'slow-report');
+        for (const sub of ['a', 'b']) expect((await s.request(`/hotels/find?name=Pestana&sub_id=${sub}`, { headers: k.auth })).status).toBe(200);
+        await sleep(600); // flushed (USAGE_FLUSH_SECONDS 0.2)
+        const schema = new URLSearchParams(new URL(database.env.DATABASE_URL).search).get('options')!.split('=')[1];
+        await withClient(async (operator) => {
+          // The report's rows held back for a second, as a long period's sum takes.
+          await operator.query('BEGIN');
+          await operator.query(`LOCK TABLE ${schema}.usage_counts IN ACCESS EXCLUSIVE MODE`);
+          const asked = performance.now();
+          const report = s.request('/usage?group_by=sub_id', { headers: k.auth });
+          await sleep(1000);
+          await operator.query('COMMIT');
+          const r = await report;
+          expect(r.status).toBe(200);
+          expect(performance.now() - asked).toBeGreaterThanOrEqual(900);
+          expect(r.body.rows.map((row: { sub_id: string; calls: number }) => [row.sub_id, row.calls])).toEqual([
+            ['a', 1],
+            ['b', 1],
+          ]);
+        });
+      } finally {
+        await s.close();
       }
     });
   });
