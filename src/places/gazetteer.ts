@@ -109,8 +109,11 @@ export class Gazetteer {
   readonly cities: Place[] = [];
   /** Regions, countries, airports, landmarks and features. */
   private readonly otherPlaces: Place[] = [];
-  /** Every name a place is known by (after the places: they save and read back as references to them). */
-  private readonly names = new PlaceNames();
+  /**
+   * Every name a place is known by (after the places: they save and read back as references to
+   * them). Read by number, as columns, where entries are read by the thousand (place suggestions).
+   */
+  readonly names = new PlaceNames();
   /** While building: every place by id; then frozen into `ids` and `idPlaces`. */
   private byId: Map<string, Place> | null = new Map();
   private ids: KeyIndex = new KeyIndex([]);
@@ -473,26 +476,6 @@ export class Gazetteer {
    */
   entriesNear(foldedText: string): { entry: NameEntry; typos: number }[] {
     return this.typos.near(foldedText).flatMap(({ name, typos }) => this.entriesNamed(name).map((entry) => ({ entry, typos })));
-  }
-
-  /** The numbers of the entries of a folded name, start to end (end excluded), for `nameEntry`: the names as columns. */
-  entryNumbersNamed(foldedName: string): [number, number] {
-    return this.names.numbered(foldedName);
-  }
-
-  /** Name entry k (of `entryNumbersNamed`), as a new object. */
-  nameEntry(k: number): NameEntry {
-    return this.names.entry(k);
-  }
-
-  /** Name entry k's place, without making the entry. */
-  nameEntryPlace(k: number): Place {
-    return this.names.placeAt(k);
-  }
-
-  /** Whether name entry k is another name of its place, without making the entry. */
-  nameEntryIsAlternate(k: number): boolean {
-    return this.names.isAlternate(k);
   }
 
   /** Every name the gazetteer files places under (folded); `entriesNamed` gives the places of each. */

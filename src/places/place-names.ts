@@ -96,12 +96,12 @@ export class PlaceNames {
     this.filling = null;
   }
 
-  /** The entries of a folded name (new objects each call); empty for a name no place has. */
-  named(folded: string): NameEntry[] {
+  /** The entries of a folded name (once frozen, new objects each call); empty for a name no place has. */
+  named(folded: string): readonly NameEntry[] {
     const key = placeNameKey(folded);
     if (this.filling !== null) {
       const found = this.filling.get(key);
-      return found === undefined ? [] : Array.isArray(found) ? found.slice() : [found];
+      return found === undefined ? [] : Array.isArray(found) ? found : [found];
     }
     const [start, end] = this.runOf(key);
     const entries: NameEntry[] = [];

@@ -85,9 +85,9 @@ export class PlaceSuggestions {
     // faster than sorting the rows with a comparison function.)
     const rows: [string, number, number][] = [];
     for (const name of [...gazetteer.nameKeys()].sort()) {
-      const [start, end] = gazetteer.entryNumbersNamed(name);
+      const [start, end] = gazetteer.names.numbered(name);
       for (let k = start; k < end; k++) {
-        const entry = gazetteer.nameEntry(k);
+        const entry = gazetteer.names.entry(k);
         // An airport's code is an answer to the code typed whole, not to its first letters.
         if (entry.place.kind === 'airport' && entry.place.id === `iata:${name.toUpperCase()}`) continue;
         rows.push([name, k, partialStanding(entry)]);
@@ -140,8 +140,8 @@ export class PlaceSuggestions {
     };
     // The names typed whole, as a destination is read; the rest as names typed in part.
     for (let row = start; loosely && row < end && names[row] === typed; row++) {
-      if (keep && !keep(this.gazetteer.nameEntryPlace(entries[row]))) continue;
-      const entry = this.gazetteer.nameEntry(entries[row]);
+      if (keep && !keep(this.gazetteer.names.placeAt(entries[row]))) continue;
+      const entry = this.gazetteer.names.entry(entries[row]);
       offer(entry.place, likelihood(entry, hotelCount(entry.place.id)) + WHOLE_NAME_BONUS);
     }
     const want = READ_PER_PLACE * limit;
@@ -150,13 +150,13 @@ export class PlaceSuggestions {
         const next = best.next();
         if (next === null) return;
         const k = list.entries[next.position];
-        if (typed.length < MIN_OTHER_NAME_LETTERS && this.gazetteer.nameEntryIsAlternate(k)) continue;
-        const place = this.gazetteer.nameEntryPlace(k);
+        if (typed.length < MIN_OTHER_NAME_LETTERS && this.gazetteer.names.isAlternate(k)) continue;
+        const place = this.gazetteer.names.placeAt(k);
         if (keep && !keep(place)) continue;
         // A country is offered for the start of one of its names, never a typo from one ("longy" is not Poland for "Lengyel").
         if (typo && place.kind === 'country') continue;
         if (loosely && list.names[next.position] === typed) continue;
-        const entry = this.gazetteer.nameEntry(k);
+        const entry = this.gazetteer.names.entry(k);
         const { id } = entry.place;
         const unnamed = namesNoAirport(entry, list.names[next.position], typed) ? Math.min(entry.bonus, PARTIAL_BONUS_CAP) : 0;
         offer(entry.place, next.score + likelihood(entry, hotelCount(id)) - likelihood(entry, 0) - unnamed - (typo ? TYPO_TIER : 0));
