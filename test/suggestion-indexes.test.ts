@@ -11,6 +11,7 @@ import { LEADS, leadOf } from '../src/search/hotel-suggestions.js';
 import { beginsFillerWord, isFillerLike, nameWords, spelledOut } from '../src/search/name-words.js';
 import { followedBy, FOLLOWS } from '../src/search/suggestion-rows.js';
 import { BestFirst, nearPrefixRanges, prefixRange, RangeBest } from '../src/search/prefix-ranges.js';
+import { SortedTexts } from '../src/search/sorted-texts.js';
 import { foldWords } from '../src/text/fold.js';
 
 /** A small deterministic generator, so a failure can be replayed. */
@@ -160,10 +161,25 @@ describe('hotel suggestions', () => {
 
 describe('prefix ranges', () => {
   const sorted = ['lima', 'lisboa', 'lisbon', 'lisburn', 'london', 'londrina', 'los angeles', 'lyon'];
+  const flat = new SortedTexts(sorted);
+
+  it('lay texts out flat and give each back as it was', () => {
+    const texts = ['', 'a', 'ab', 'abc', 'z\u00fcrich', '\u5317\u4eac', '\u{1f3e8} hotel'].sort();
+    const list = new SortedTexts(texts);
+    expect(list.length).toBe(texts.length);
+    texts.forEach((text, i) => {
+      expect(list.at(i)).toBe(text);
+      expect(list.lengthOf(i)).toBe(text.length);
+      expect(list.is(i, text)).toBe(true);
+      expect(list.is(i, `${text}x`)).toBe(false);
+      if (text.length > 0) expect(list.is(i, text.slice(0, -1) + 'q')).toBe(text.endsWith('q'));
+    });
+    expect(new SortedTexts([]).length).toBe(0);
+  });
 
   it('find the run of texts beginning with a prefix', () => {
-    for (const prefix of ['l', 'lis', 'lisb', 'lon', 'lx', 'lisbonne', '']) {
-      const [start, end] = prefixRange(sorted, prefix);
+    for (const prefix of ['l', 'lis', 'lisb', 'lon', 'lx', 'lisbonne', '', 'a', 'z']) {
+      const [start, end] = prefixRange(flat, prefix);
       expect(sorted.slice(start, end)).toEqual(sorted.filter((s) => s.startsWith(prefix)));
     }
   });
@@ -171,7 +187,7 @@ describe('prefix ranges', () => {
   it('find the runs of texts one typo from a prefix, never changing its first letter', () => {
     const runs = (typed: string) => {
       const found = new Set<string>();
-      nearPrefixRanges(sorted, typed, () => true, (s, e) => sorted.slice(s, e).forEach((t) => found.add(t)));
+      nearPrefixRanges(flat, typed, () => true, (s, e) => sorted.slice(s, e).forEach((t) => found.add(t)));
       return [...found].sort();
     };
     expect(runs('lodn')).toEqual(['london', 'londrina']);
@@ -210,7 +226,7 @@ describe('prefix ranges', () => {
       // A changed letter is allowed for about half the pairs of letters.
       const allowed = (a: string, b: string) => (a.charCodeAt(0) * 7 + b.charCodeAt(0)) % 2 === 0;
       const found = new Set<string>();
-      nearPrefixRanges(list, typed, allowed, (s, e) => list.slice(s, e).forEach((text) => found.add(text)));
+      nearPrefixRanges(new SortedTexts(list), typed, allowed, (s, e) => list.slice(s, e).forEach((text) => found.add(text)));
       expect([...found].sort(), `${typed} in ${list.join(' ')}`).toEqual(list.filter((text) => oneTypoAway(text, typed, allowed)));
     }
   });

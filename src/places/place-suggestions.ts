@@ -3,6 +3,7 @@
 // of a run come first (population and fame, as a destination is read, then the catalog's hotels
 // there). When the text begins few names, the names it begins with one typo away are read too.
 import { BestFirst, nearPrefixRanges, prefixRange, RangeBest } from '../search/prefix-ranges.js';
+import { SortedTexts } from '../search/sorted-texts.js';
 import { foldText } from '../text/fold.js';
 import { ALTERNATIVE_MARGIN, likelihood, MAX_ALTERNATIVES, NAMESAKE_CITY_SHARE, TYPO_COST, type HotelCount, type ScoredResolution } from './destination-resolver.js';
 import type { Gazetteer, NameEntry } from './gazetteer.js';
@@ -64,13 +65,13 @@ const closeLetters = (a: string, b: string) => substitutionCost(a, b) === 1;
 
 /** Names, sorted, each with the gazetteer's name entry it leads to (its number), and the best of any run of them. */
 interface NameList {
-  names: string[];
+  names: SortedTexts;
   entries: Uint32Array;
   ranges: RangeBest;
 }
 
 function nameList(rows: readonly [string, number, number][]): NameList {
-  return { names: rows.map((row) => row[0]), entries: Uint32Array.from(rows, (row) => row[1]), ranges: new RangeBest(Float64Array.from(rows, (row) => row[2])) };
+  return { names: new SortedTexts(rows.map((row) => row[0])), entries: Uint32Array.from(rows, (row) => row[1]), ranges: new RangeBest(Float64Array.from(rows, (row) => row[2])) };
 }
 
 export class PlaceSuggestions {
@@ -139,7 +140,7 @@ export class PlaceSuggestions {
       if (score > (found.get(place) ?? -Infinity)) found.set(place, score);
     };
     // The names typed whole, as a destination is read; the rest as names typed in part.
-    for (let row = start; loosely && row < end && names[row] === typed; row++) {
+    for (let row = start; loosely && row < end && names.is(row, typed); row++) {
       if (keep && !keep(this.gazetteer.names.placeAt(entries[row]))) continue;
       const entry = this.gazetteer.names.entry(entries[row]);
       offer(entry.place, likelihood(entry, hotelCount(entry.place.id)) + WHOLE_NAME_BONUS);
@@ -155,10 +156,10 @@ export class PlaceSuggestions {
         if (keep && !keep(place)) continue;
         // A country is offered for the start of one of its names, never a typo from one ("longy" is not Poland for "Lengyel").
         if (typo && place.kind === 'country') continue;
-        if (loosely && list.names[next.position] === typed) continue;
+        if (loosely && list.names.is(next.position, typed)) continue;
         const entry = this.gazetteer.names.entry(k);
         const { id } = entry.place;
-        const unnamed = namesNoAirport(entry, list.names[next.position], typed) ? Math.min(entry.bonus, PARTIAL_BONUS_CAP) : 0;
+        const unnamed = entry.place.kind === 'airport' && namesNoAirport(entry, list.names.at(next.position), typed) ? Math.min(entry.bonus, PARTIAL_BONUS_CAP) : 0;
         offer(entry.place, next.score + likelihood(entry, hotelCount(id)) - likelihood(entry, 0) - unnamed - (typo ? TYPO_TIER : 0));
       }
     };

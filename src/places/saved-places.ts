@@ -12,6 +12,7 @@ import { KdTree } from '../search/kd-tree.js';
 import { IndexBuffer } from '../search/index-buffer.js';
 import { KeyIndex } from '../text/key-index.js';
 import { RangeBest } from '../search/prefix-ranges.js';
+import { SortedTexts } from '../search/sorted-texts.js';
 import { Gazetteer } from './gazetteer.js';
 import { gazetteerFor, gazetteerIdentity } from './gazetteer-file.js';
 import { PlaceNames } from './place-names.js';
@@ -19,7 +20,7 @@ import { PlaceSuggestions } from './place-suggestions.js';
 import { TypoIndex } from './typo-index.js';
 import { makeDirectories } from '../storage/directories.js';
 
-const CLASSES: SnapshotClasses = { Gazetteer, IndexBuffer, KdTree, KeyIndex, PlaceNames, PlaceSuggestions, RangeBest, TypoIndex };
+const CLASSES: SnapshotClasses = { Gazetteer, IndexBuffer, KdTree, KeyIndex, PlaceNames, PlaceSuggestions, RangeBest, SortedTexts, TypoIndex };
 const PREFIX = 'gazetteer-';
 
 /** Where the places of this code are saved in `saveDir`. */

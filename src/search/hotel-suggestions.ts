@@ -17,6 +17,7 @@ import { NameGroups } from './name-groups.js';
 import type { NameReader } from './name-reading.js';
 import { beginsFillerWord, isFiller, isFillerLike, spelledOut } from './name-words.js';
 import { BestFirst, nearPrefixRanges, prefixRange, RangeBest } from './prefix-ranges.js';
+import { SortedTexts } from './sorted-texts.js';
 import { fillersBefore, followedBy, sharedWords, sortedSuggestionRows, type SuggestionRows } from './suggestion-rows.js';
 import type { TextColumn } from './string-column.js';
 
@@ -45,7 +46,7 @@ export function leadOf(name: string): number {
 
 export class HotelSuggestions {
   /** The catalog's words in alphabetical order, and each word's place in it. */
-  private readonly sortedWords: string[];
+  private readonly sortedWords: SortedTexts;
   private readonly alphabetical: Uint32Array;
   private readonly rows: SuggestionRows;
   private readonly ranges: RangeBest;
@@ -72,7 +73,7 @@ export class HotelSuggestions {
   ) {
     const { words } = groups;
     const byWord = Array.from(words.keys()).sort((a, b) => (words[a] < words[b] ? -1 : words[a] > words[b] ? 1 : 0));
-    this.sortedWords = byWord.map((t) => words[t]);
+    this.sortedWords = new SortedTexts(byWord.map((t) => words[t]));
     this.alphabetical = new Uint32Array(words.length);
     byWord.forEach((t, position) => (this.alphabetical[t] = position));
     const n = names.length;

@@ -27,6 +27,7 @@ import { NameGroups } from './name-groups.js';
 import { NameIndex } from './name-index.js';
 import { NameReader } from './name-reading.js';
 import { RangeBest } from './prefix-ranges.js';
+import { SortedTexts } from './sorted-texts.js';
 import { InternedColumn, OptionalStringColumn, StringColumn } from './string-column.js';
 import { SuggestionRows } from './suggestion-rows.js';
 import { TopK } from './top-k.js';
@@ -51,6 +52,7 @@ export const INDEX_CLASSES: SnapshotClasses = {
   NameReader,
   OptionalStringColumn,
   RangeBest,
+  SortedTexts,
   StringColumn,
   SuggestionRows,
   TopK,

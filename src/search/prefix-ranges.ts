@@ -4,50 +4,21 @@
 // list are tried, so a typo costs what the list holds, not the alphabet. The first letter is
 // never taken for a typo (people nearly always get it right; see places/place-typos.ts).
 
-/** The first position in `sorted[lo, hi)` whose text is not below `text` (code-unit order, as Array.sort). */
-export function lowerBound(sorted: readonly string[], text: string, lo = 0, hi = sorted.length): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < text) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+import type { SortedTexts } from './sorted-texts.js';
 
-// Above every character a folded text holds: prefix + AFTER is past every text with that prefix.
-const AFTER = '\uffff';
-
-/**
- * Where the texts beginning with `prefix` lie in `sorted[lo, hi)`: [start, end), empty when start === end.
- * Whole texts compared natively: the same run as runFrom at offset 0 (below), which compares letter
- * by letter in JavaScript, yet that made a suggestion cost 650k instructions instead of 502k.
- */
-export function prefixRange(sorted: readonly string[], prefix: string, lo = 0, hi = sorted.length): [number, number] {
-  const start = lowerBound(sorted, prefix, lo, hi);
-  return [start, lowerBound(sorted, prefix + AFTER, start, hi)];
+/** Where the texts beginning with `prefix` lie in `sorted[lo, hi)`: [start, end), empty when start === end. */
+export function prefixRange(sorted: SortedTexts, prefix: string, lo = 0, hi = sorted.length): [number, number] {
+  return runFrom(sorted, 0, prefix, lo, hi);
 }
 
 /** Visited with each run of texts beginning with a prefix one typo away from the typed one. */
 export type RangeVisitor = (start: number, end: number) => void;
 
-/**
- * How `text`, read from `offset`, compares with `key` as far as the key goes: below 0 when it
- * comes before (or ends first), 0 when it goes on with the key, above 0 when it comes after.
- */
-function compareFrom(text: string, offset: number, key: string): number {
-  for (let k = 0; k < key.length; k++) {
-    if (offset + k >= text.length) return -1;
-    const difference = text.charCodeAt(offset + k) - key.charCodeAt(k);
-    if (difference !== 0) return difference;
-  }
-  return 0;
-}
-
 /** The first position of `sorted[lo, hi)` whose text, read from `offset`, comes after `key` and does not go on with it. */
-function pastFrom(sorted: readonly string[], offset: number, key: string, lo: number, hi: number): number {
+function pastFrom(sorted: SortedTexts, offset: number, key: string, lo: number, hi: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareFrom(sorted[mid], offset, key) <= 0) lo = mid + 1;
+    if (sorted.compareFrom(mid, offset, key) <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -58,12 +29,12 @@ function pastFrom(sorted: readonly string[], offset: number, key: string, lo: nu
  * lie, when every text there shares those letters: [start, end), as prefixRange. Compared letter
  * by letter from the offset, so a prefix one typo away is looked up without being made.
  */
-function runFrom(sorted: readonly string[], offset: number, key: string, lo: number, hi: number): [number, number] {
+function runFrom(sorted: SortedTexts, offset: number, key: string, lo: number, hi: number): [number, number] {
   let start = lo;
   let end = hi;
   while (start < end) {
     const mid = (start + end) >>> 1;
-    if (compareFrom(sorted[mid], offset, key) < 0) start = mid + 1;
+    if (sorted.compareFrom(mid, offset, key) < 0) start = mid + 1;
     else end = mid;
   }
   return [start, pastFrom(sorted, offset, key, start, hi)];
@@ -75,7 +46,7 @@ function runFrom(sorted: readonly string[], offset: number, key: string, lo: num
  * overlap one another (and the run of `typed` itself); the caller keeps each item once.
  */
 export function nearPrefixRanges(
-  sorted: readonly string[],
+  sorted: SortedTexts,
   typed: string,
   substitutable: (typedLetter: string, letter: string) => boolean,
   visit: RangeVisitor,
@@ -100,9 +71,9 @@ export function nearPrefixRanges(
     if (i + 1 < n && typed[i] !== typed[i + 1]) visitRun(i, typed[i + 1] + typed[i] + typed.slice(i + 2), lo, hi);
     // A letter that texts have at i was changed, or left out.
     let j = lo;
-    while (j < hi && sorted[j].length === i) j++;
+    while (j < hi && sorted.lengthOf(j) === i) j++;
     while (j < hi) {
-      const letter = sorted[j][i];
+      const letter = String.fromCharCode(sorted.codeAt(j, i));
       // Texts of [j, hi) do not come before the letter at i: its run ends where they come after it.
       const runEnd = pastFrom(sorted, i, letter, j, hi);
       if (letter !== typed[i] && substitutable(typed[i], letter)) visitRun(i + 1, rest, j, runEnd);
