@@ -123,11 +123,12 @@ export class PlaceNames {
     return entry;
   }
 
-  /** Once frozen: entry k's place and whether its name is another name of it, without making the entry. */
+  /** Once frozen: entry k's place, without making the entry. */
   placeAt(k: number): Place {
     return this.places[this.placeOf[k]];
   }
 
+  /** Once frozen: whether entry k's name is another name of its place, without making the entry. */
   isAlternate(k: number): boolean {
     return this.alternates[k] === 1;
   }

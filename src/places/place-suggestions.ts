@@ -158,9 +158,8 @@ export class PlaceSuggestions {
         if (typo && place.kind === 'country') continue;
         if (loosely && list.names.is(next.position, typed)) continue;
         const entry = this.gazetteer.names.entry(k);
-        const { id } = entry.place;
-        const unnamed = entry.place.kind === 'airport' && namesNoAirport(entry, list.names.at(next.position), typed) ? Math.min(entry.bonus, PARTIAL_BONUS_CAP) : 0;
-        offer(entry.place, next.score + likelihood(entry, hotelCount(id)) - likelihood(entry, 0) - unnamed - (typo ? TYPO_TIER : 0));
+        const unnamed = namesNoAirport(entry, list.names, next.position, typed) ? Math.min(entry.bonus, PARTIAL_BONUS_CAP) : 0;
+        offer(place, next.score + likelihood(entry, hotelCount(place.id)) - likelihood(entry, 0) - unnamed - (typo ? TYPO_TIER : 0));
       }
     };
     const asTyped = new BestFirst(list.ranges);
@@ -217,10 +216,12 @@ function nameAndWhere(text: string): { typed: string; qualifier: string } {
  * Whether an airport is reached through the name of the city it serves with "airport" after it,
  * typed no further than the city ("vallet" of "valletta airport"): that says the city, so the
  * airport loses the standing its name gives it and comes after the city. "Valletta a" names the
- * airport; so does "heathr", the beginning of the airport's own name.
+ * airport; so does "heathr", the beginning of the airport's own name. The name is row `position` of `names`.
  */
-function namesNoAirport(entry: NameEntry, name: string, typed: string): boolean {
+function namesNoAirport(entry: NameEntry, names: SortedTexts, position: number, typed: string): boolean {
   if (entry.place.kind !== 'airport') return false;
+  // Made as a string for airports only: most rows read are not.
+  const name = names.at(position);
   const airport = name.lastIndexOf(' airport');
   if (airport <= 0 || typed.length > airport) return false;
   // An airport's label ends with the city it serves and its country: "… (MLA), Valletta, Malta".
