@@ -35,7 +35,8 @@ describe('a catalog index in shared memory', () => {
 
       // Built here: encoded into shared memory, and this thread's index decoded from it.
       const shared = inSharedMemory(built, undefined, gazetteer);
-      expect(shared.index).not.toBe(built);
+      // Object.is: vitest's .not.toBe deep-compares two distinct objects, here two whole indexes.
+      expect(Object.is(shared.index, built)).toBe(false);
       expect(shared.regions.binary.buffer).toBeInstanceOf(SharedArrayBuffer);
       // The hotel table's texts are in the shared binary region, not in per-thread strings.
       expect(shared.regions.binary.byteLength).toBeGreaterThan(20 * shared.regions.strings.byteLength);
